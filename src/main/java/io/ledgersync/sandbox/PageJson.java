@@ -1,0 +1,57 @@
+package io.ledgersync.sandbox;
+
+import java.net.URLEncoder;
+import java.nio.charset.StandardCharsets;
+
+import tools.jackson.core.JsonGenerator;
+
+/** Writes the page envelope of data-api.md §2.3: results, pageNumber, pageSize, totalResults, _links. */
+final class PageJson {
+
+    private PageJson() {
+    }
+
+    static <T> void write(JsonGenerator g, Listing<T> listing, PageRequest request, Selection selection) {
+        long from = Math.min(request.offset(), selection.total());
+        long to = Math.min(from + request.pageSize(), selection.total());
+        g.writeStartObject();
+        g.writeArrayPropertyStart("results");
+        for (long position = from; position < to; position++) {
+            listing.writer().accept(g, listing.record().apply(selection.indexAt((int) position)));
+        }
+        g.writeEndArray();
+        g.writeNumberProperty("pageNumber", request.page());
+        g.writeNumberProperty("pageSize", request.pageSize());
+        g.writeNumberProperty("totalResults", selection.total());
+        g.writeObjectPropertyStart("_links");
+        link(g, "self", listing.path());
+        link(g, "current", href(listing, request, request.page()));
+        if (request.page() > 1) {
+            link(g, "previous", href(listing, request, request.page() - 1));
+        }
+        // Rule 5: next exists only while records remain after this page; a page past the end has none.
+        if (request.offset() + request.pageSize() < selection.total()) {
+            link(g, "next", href(listing, request, request.page() + 1));
+        }
+        g.writeEndObject();
+        g.writeEndObject();
+    }
+
+    /**
+     * {@code /<resource>?page=<n>&pageSize=<m>} (rule 1). A filter is carried after them, because a client that only
+     * follows links (rule 4) must keep reading the same filtered result set.
+     */
+    static <T> String href(Listing<T> listing, PageRequest request, int page) {
+        String href = listing.path() + "?page=" + page + "&pageSize=" + request.pageSize();
+        if (request.query() != null) {
+            href += "&query=" + URLEncoder.encode(request.query(), StandardCharsets.UTF_8).replace("+", "%20");
+        }
+        return href;
+    }
+
+    private static void link(JsonGenerator g, String name, String href) {
+        g.writeObjectPropertyStart(name);
+        g.writeStringProperty("href", href);
+        g.writeEndObject();
+    }
+}

@@ -1,0 +1,56 @@
+package io.ledgersync.sandbox;
+
+import java.util.Map;
+
+/**
+ * The paging and filter parameters of a request (data-api.md §4.1), already validated.
+ *
+ * @param query the filter, or null when the request has none
+ */
+record PageRequest(int page, int pageSize, String query) {
+
+    static final int DEFAULT_PAGE = 1;
+    static final int DEFAULT_PAGE_SIZE = 100;
+    static final int MAX_PAGE_SIZE = 5000;
+
+    /**
+     * Reads page, pageSize and query. The contract leaves pageSize above 5000 open; the sandbox refuses it with a
+     * 400 that names the maximum rather than silently clamping, so a client that asks for more finds out at once.
+     */
+    static PageRequest from(Map<String, String> parameters) {
+        int page = wholeNumber(parameters, "page", DEFAULT_PAGE);
+        if (page < 1) {
+            throw ApiException.badRequest("page must be a whole number of at least 1, was '"
+                    + parameters.get("page") + "'.");
+        }
+        int pageSize = wholeNumber(parameters, "pageSize", DEFAULT_PAGE_SIZE);
+        if (pageSize < 1) {
+            throw ApiException.badRequest("pageSize must be a whole number from 1 to " + MAX_PAGE_SIZE + ", was '"
+                    + parameters.get("pageSize") + "'.");
+        }
+        if (pageSize > MAX_PAGE_SIZE) {
+            throw ApiException.badRequest("pageSize must not exceed the maximum page size of " + MAX_PAGE_SIZE
+                    + ", was " + pageSize + ".");
+        }
+        String query = parameters.get("query");
+        return new PageRequest(page, pageSize, query == null || query.isBlank() ? null : query.trim());
+    }
+
+    private static int wholeNumber(Map<String, String> parameters, String name, int fallback) {
+        String text = parameters.get(name);
+        if (text == null) {
+            return fallback;
+        }
+        try {
+            return Integer.parseInt(text.trim());
+        } catch (NumberFormatException e) {
+            String range = name.equals("page") ? "of at least 1" : "from 1 to " + MAX_PAGE_SIZE;
+            throw ApiException.badRequest(name + " must be a whole number " + range + ", was '" + text + "'.");
+        }
+    }
+
+    /** Position of the first record of the page; long because page × pageSize can pass Integer.MAX_VALUE. */
+    long offset() {
+        return (long) (page - 1) * pageSize;
+    }
+}

@@ -1,0 +1,174 @@
+package io.ledgersync.sandbox;
+
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.util.Base64;
+import java.util.Map;
+import java.util.concurrent.CountDownLatch;
+import java.util.function.Consumer;
+
+/** The standalone {@code sandbox} command: serves the Data API until the JVM is stopped. */
+public final class SandboxCommand {
+
+    /** Where the key comes from; unset means {@link SandboxSettings#DEFAULT_API_KEY}. */
+    public static final String API_KEY_VARIABLE = "LEDGERSYNC_SANDBOX_API_KEY";
+
+    /** A fixed port, unlike the in-process default of "any free port", so that a person can point a client at it. */
+    public static final int DEFAULT_PORT = 8089;
+
+    static final int BAD_ARGUMENTS = 2;
+    static final int CANNOT_START = 1;
+
+    private static final String USAGE = """
+            usage: sandbox [--host=H] [--port=N] [--companies=N] [--invoices-per-company=M] [--seed=S]
+              --host                  address to bind (default 127.0.0.1; 0.0.0.0 for every interface)
+              --port                  TCP port (default %d; 0 for any free port)
+              --companies             companies served (default 5)
+              --invoices-per-company  invoices of every company (default 1000)
+              --seed                  fixes every record: the same seed serves the same bytes (default 42)
+            the API key is read from %s (default "%s")""".formatted(
+            DEFAULT_PORT, API_KEY_VARIABLE, SandboxSettings.DEFAULT_API_KEY);
+
+    private SandboxCommand() {
+    }
+
+    /**
+     * Standalone {@code sandbox} command: parses --port=N --companies=N --invoices-per-company=M --seed=S --host=H,
+     * key from env LEDGERSYNC_SANDBOX_API_KEY (DEFAULT_API_KEY when unset), prints the base URL and key hint,
+     * serves until the JVM is stopped. Returns a non-zero exit code with a clear message for bad args.
+     */
+    public static int run(String[] args) {
+        return run(args, System.getenv(), System.out, System.err, SandboxCommand::serveUntilShutdown);
+    }
+
+    /** The command with its surroundings passed in; {@code serve} decides how long the server lives. */
+    static int run(String[] args, Map<String, String> environment, PrintStream out, PrintStream err,
+            Consumer<SandboxServer> serve) {
+        SandboxSettings settings;
+        try {
+            settings = parse(args, environment);
+        } catch (HelpRequested help) {
+            out.println(USAGE);
+            return 0;
+        } catch (IllegalArgumentException bad) {
+            err.println("sandbox: " + bad.getMessage());
+            err.println(USAGE);
+            return BAD_ARGUMENTS;
+        }
+        SandboxServer server;
+        try {
+            server = SandboxServer.start(settings);
+        } catch (RuntimeException e) {
+            err.println("sandbox: " + e.getMessage());
+            return CANNOT_START;
+        }
+        try (server) {
+            out.println(banner(server, settings, environment.get(API_KEY_VARIABLE) != null));
+            out.flush();
+            serve.accept(server);
+        }
+        return 0;
+    }
+
+    /** Settings from {@code --name=value} arguments over the command's defaults; a clear message when wrong. */
+    static SandboxSettings parse(String[] args, Map<String, String> environment) {
+        String apiKey = environment.getOrDefault(API_KEY_VARIABLE, SandboxSettings.DEFAULT_API_KEY);
+        if (apiKey.isBlank()) {
+            throw new IllegalArgumentException(API_KEY_VARIABLE + " is set but empty; unset it to use the default"
+                    + " key or give it a value.");
+        }
+        SandboxSettings settings = SandboxSettings.defaults().withPort(DEFAULT_PORT).withApiKey(apiKey);
+        for (String arg : args) {
+            if (arg.equals("--help") || arg.equals("-h")) {
+                throw new HelpRequested();
+            }
+            int equals = arg.indexOf('=');
+            if (!arg.startsWith("--") || equals < 0) {
+                throw new IllegalArgumentException("unexpected argument '" + arg + "'; options are --name=value");
+            }
+            String name = arg.substring(2, equals);
+            String value = arg.substring(equals + 1);
+            settings = switch (name) {
+                case "host" -> settings.withHost(nonBlank(name, value));
+                case "port" -> settings.withPort(within(name, value, 0, 65_535));
+                case "companies" -> settings.withCompanies(within(name, value, 0, SandboxSettings.MAX_COMPANIES));
+                case "invoices-per-company" ->
+                        settings.withInvoicesPerCompany(within(name, value, 0, Integer.MAX_VALUE));
+                case "seed" -> settings.withSeed(seed(value));
+                default -> throw new IllegalArgumentException("unknown option --" + name);
+            };
+        }
+        return settings;
+    }
+
+    private static String nonBlank(String name, String value) {
+        if (value.isBlank()) {
+            throw new IllegalArgumentException("--" + name + " needs a value");
+        }
+        return value;
+    }
+
+    private static int within(String name, String value, int min, int max) {
+        int number;
+        try {
+            number = Integer.parseInt(value.trim());
+        } catch (NumberFormatException e) {
+            throw new IllegalArgumentException("--" + name + " must be a whole number, was '" + value + "'");
+        }
+        if (number < min || number > max) {
+            throw new IllegalArgumentException("--" + name + " must be between " + min + " and " + max
+                    + ", was " + number);
+        }
+        return number;
+    }
+
+    private static long seed(String value) {
+        try {
+            return Long.parseLong(value.trim());
+        } catch (NumberFormatException e) {
+            throw new IllegalArgumentException("--seed must be a whole number, was '" + value + "'");
+        }
+    }
+
+    /** Says where to connect and how to authenticate, without ever printing a key that came from the environment. */
+    static String banner(SandboxServer server, SandboxSettings settings, boolean keyFromEnvironment) {
+        String listening = settings.host().equals("0.0.0.0") || settings.host().equals("::")
+                ? " (listening on every interface)" : "";
+        String keyLine;
+        String credentials;
+        if (keyFromEnvironment) {
+            keyLine = "API key: from " + API_KEY_VARIABLE;
+            credentials = "$(printf %s \"$" + API_KEY_VARIABLE + "\" | base64)";
+        } else {
+            keyLine = "API key: the documented default \"" + SandboxSettings.DEFAULT_API_KEY + "\" (set "
+                    + API_KEY_VARIABLE + " to use another)";
+            credentials = Base64.getEncoder().encodeToString(
+                    SandboxSettings.DEFAULT_API_KEY.getBytes(StandardCharsets.UTF_8));
+        }
+        return "ledgersync sandbox: serving the Data API at " + server.baseUrl() + listening + "\n"
+                + "  data: " + settings.companies() + " companies x " + settings.invoicesPerCompany()
+                + " invoices, seed " + settings.seed() + "\n"
+                + "  " + keyLine + "\n"
+                + "  try: curl -H \"Authorization: Basic " + credentials + "\" " + server.baseUrl() + "/companies";
+    }
+
+    private static void serveUntilShutdown(SandboxServer server) {
+        CountDownLatch stopped = new CountDownLatch(1);
+        Runtime.getRuntime().addShutdownHook(new Thread(() -> {
+            server.close();
+            stopped.countDown();
+        }, "sandbox-shutdown"));
+        try {
+            stopped.await();
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+    }
+
+    /** --help is not an error, yet it ends parsing like one. */
+    private static final class HelpRequested extends IllegalArgumentException {
+        HelpRequested() {
+            super("help", null);
+        }
+    }
+}

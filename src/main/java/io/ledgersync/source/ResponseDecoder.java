@@ -1,0 +1,122 @@
+package io.ledgersync.source;
+
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.List;
+
+import tools.jackson.core.JacksonException;
+import tools.jackson.databind.JsonNode;
+import tools.jackson.databind.json.JsonMapper;
+
+/**
+ * Decodes the page envelope (data-api.md §2.3) and the error body (§2.4). Strict about the
+ * envelope, tolerant about everything else: unknown fields are ignored and records are kept whole.
+ * Thread-safe.
+ */
+final class ResponseDecoder {
+
+    private final JsonMapper json;
+
+    ResponseDecoder(JsonMapper json) {
+        this.json = json;
+    }
+
+    Page decodePage(String request, String href, byte[] body) {
+        JsonNode root = parse(request, 200, body);
+        if (!root.isObject()) {
+            throw malformed(request, "the page is not a JSON object", body);
+        }
+        JsonNode results = root.get("results");
+        if (results == null || !results.isArray()) {
+            throw malformed(request, "'results' is " + (results == null ? "missing" : "not an array"), body);
+        }
+        List<SourceRecord> records = new ArrayList<>(results.size());
+        for (JsonNode result : results) {
+            if (!result.isObject()) {
+                throw malformed(request, "an element of 'results' is not a JSON object", body);
+            }
+            records.add(new SourceRecord(result));
+        }
+        int pageNumber = (int) count(request, root, "pageNumber", body);
+        int pageSize = (int) count(request, root, "pageSize", body);
+        long totalResults = count(request, root, "totalResults", body);
+        return new Page(href, List.copyOf(records), pageNumber, pageSize, totalResults, nextHref(request, root, body));
+    }
+
+    /** Decodes an error body; a body that is not the §2.4 JSON still yields its text as the error. */
+    ApiError decodeError(int status, byte[] body) {
+        JsonNode root;
+        try {
+            root = json.readTree(body);
+        } catch (JacksonException notJson) {
+            return new ApiError(status, null, snippet(body), null, List.of());
+        }
+        if (root == null || !root.isObject()) {
+            return new ApiError(status, null, snippet(body), null, List.of());
+        }
+        List<String> messages = new ArrayList<>();
+        for (JsonNode element : root.path("validation").path("errors")) {
+            JsonNode message = element.get("message");
+            if (message != null && message.isString()) {
+                messages.add(message.asString());
+            }
+        }
+        return new ApiError(root.path("statusCode").asInt(status), text(root, "service"), text(root, "error"),
+                text(root, "correlationId"), List.copyOf(messages));
+    }
+
+    private JsonNode parse(String request, int status, byte[] body) {
+        try {
+            JsonNode root = json.readTree(body);
+            if (root == null || root.isMissingNode()) {
+                throw malformed(request, "the body is empty", body);
+            }
+            return root;
+        } catch (JacksonException e) {
+            throw new MalformedResponseException(request, status, "the body is not valid JSON (" + e.getOriginalMessage() + ")",
+                    new String(body, StandardCharsets.UTF_8), e);
+        }
+    }
+
+    private static long count(String request, JsonNode root, String field, byte[] body) {
+        JsonNode value = root.get(field);
+        if (value == null || !value.isIntegralNumber() || !value.canConvertToLong() || value.asLong() < 0
+                || (!field.equals("totalResults") && value.asLong() > Integer.MAX_VALUE)) {
+            throw malformed(request, "'" + field + "' is " + (value == null ? "missing" : "not a non-negative integer: " + value), body);
+        }
+        return value.asLong();
+    }
+
+    private static String nextHref(String request, JsonNode root, byte[] body) {
+        JsonNode links = root.get("_links");
+        if (links == null || links.isNull()) {
+            return null;
+        }
+        if (!links.isObject()) {
+            throw malformed(request, "'_links' is not an object", body);
+        }
+        JsonNode next = links.get("next");
+        if (next == null || next.isNull()) {
+            return null;
+        }
+        JsonNode href = next.get("href");
+        if (href == null || !href.isString() || href.asString().isBlank()) {
+            throw malformed(request, "'_links.next' has no href string", body);
+        }
+        return href.asString();
+    }
+
+    private static String text(JsonNode root, String field) {
+        JsonNode value = root.get(field);
+        return value == null || value.isNull() ? null : value.asString();
+    }
+
+    private static MalformedResponseException malformed(String request, String problem, byte[] body) {
+        return new MalformedResponseException(request, 200, problem, new String(body, StandardCharsets.UTF_8), null);
+    }
+
+    private static String snippet(byte[] body) {
+        String text = new String(body, StandardCharsets.UTF_8).strip();
+        return text.length() <= 500 ? text : text.substring(0, 500) + "...";
+    }
+}

@@ -1,0 +1,40 @@
+package io.ledgersync.sync;
+
+import java.util.List;
+
+import io.ledgersync.warehouse.Table;
+
+/**
+ * A data set of the Data API as a {@code jobs/*.yml} file declares it: where its pages are, whether
+ * it belongs to each company, and how its records map onto a warehouse table.
+ *
+ * @param name the data set's name, used in job parameters and step names (e.g. {@code invoices})
+ * @param path the resource path; a company data set has {@code {companyId}} in it
+ * @param parent {@code companies} for a data set read once per company, null for a top-level one
+ * @param table the warehouse table; a company data set's table starts with {@code company_id}
+ * @param fields the record field (dotted path) each typed column is read from, in column order;
+ *     null for {@code company_id}, which comes from the partition
+ * @param cursorField the field that tells when a record last changed (for incremental syncs)
+ */
+public record DataSet(String name, String path, String parent, Table table, List<String> fields, String cursorField) {
+
+    /** The only parent the Data API has: its data sets are read per company. */
+    static final String COMPANIES = "companies";
+
+    public DataSet {
+        fields = java.util.Collections.unmodifiableList(new java.util.ArrayList<>(fields));
+    }
+
+    public boolean perCompany() {
+        return parent != null;
+    }
+
+    /** The path of this data set for one company (or the path itself for a top-level data set). */
+    String pathFor(String companyId) {
+        if (!perCompany()) {
+            return path;
+        }
+        String segment = java.net.URLEncoder.encode(companyId, java.nio.charset.StandardCharsets.UTF_8).replace("+", "%20");
+        return path.replace("{companyId}", segment);
+    }
+}

@@ -1,0 +1,41 @@
+package io.ledgersync.sync;
+
+import java.util.ArrayList;
+import java.util.List;
+
+import org.springframework.batch.infrastructure.item.Chunk;
+import org.springframework.batch.infrastructure.item.ItemWriter;
+
+import io.ledgersync.source.SourceRecord;
+import io.ledgersync.warehouse.Row;
+import io.ledgersync.warehouse.Warehouse;
+
+/**
+ * Upserts a chunk of one data set's records into its warehouse table, in the chunk's transaction,
+ * stamped with the run that wrote them. Thread-safe.
+ */
+class DataSetItemWriter implements ItemWriter<SourceRecord> {
+
+    private final Warehouse warehouse;
+    private final DataSet dataSet;
+    private final RecordMapper mapper;
+    private final String companyId;
+    private final long runId;
+
+    DataSetItemWriter(Warehouse warehouse, DataSet dataSet, String companyId, long runId) {
+        this.warehouse = warehouse;
+        this.dataSet = dataSet;
+        this.mapper = new RecordMapper(dataSet);
+        this.companyId = companyId;
+        this.runId = runId;
+    }
+
+    @Override
+    public void write(Chunk<? extends SourceRecord> chunk) {
+        List<Row> rows = new ArrayList<>(chunk.size());
+        for (SourceRecord record : chunk) {
+            rows.add(mapper.toRow(record, companyId));
+        }
+        warehouse.upsert(dataSet.table(), rows, runId);
+    }
+}

@@ -1,0 +1,85 @@
+package io.ledgersync.sync;
+
+import org.springframework.batch.core.configuration.annotation.StepScope;
+import org.springframework.batch.core.job.Job;
+import org.springframework.batch.core.job.builder.JobBuilder;
+import org.springframework.batch.core.job.builder.SimpleJobBuilder;
+import org.springframework.batch.core.repository.JobRepository;
+import org.springframework.batch.core.step.Step;
+import org.springframework.batch.core.step.builder.StepBuilder;
+import org.springframework.beans.factory.annotation.Value;
+import org.springframework.boot.context.properties.EnableConfigurationProperties;
+import org.springframework.context.annotation.Bean;
+import org.springframework.context.annotation.Configuration;
+import org.springframework.core.task.SimpleAsyncTaskExecutor;
+import org.springframework.transaction.PlatformTransactionManager;
+
+import io.ledgersync.source.DataApiClient;
+import io.ledgersync.source.SourceRecord;
+import io.ledgersync.warehouse.Warehouse;
+
+/**
+ * The {@code sync} job, built from the data set files: one partitioned step per data set, in
+ * catalog order (companies first). Every worker step shares the step-scoped reader and writer,
+ * which the partition's {@code dataset} and {@code companyId} point at the right data.
+ */
+@Configuration(proxyBeanMethods = false)
+@EnableConfigurationProperties(SyncProperties.class)
+class SyncJobConfiguration {
+
+    static final String JOB_NAME = "sync";
+
+    @Bean
+    DataSetCatalog dataSetCatalog(SyncProperties properties, Warehouse warehouse) {
+        DataSetCatalog catalog = DataSetCatalog.load(properties.datasets());
+        catalog.all().forEach(dataSet -> warehouse.verify(dataSet.table()));
+        return catalog;
+    }
+
+    @Bean
+    @StepScope
+    DataSetItemReader dataSetItemReader(DataApiClient client, DataSetCatalog catalog,
+            @Value("#{stepExecutionContext['dataset']}") String dataset,
+            @Value("#{stepExecutionContext['companyId']}") String companyId) {
+        DataSet dataSet = catalog.get(dataset);
+        String description = dataSet.name() + (companyId == null ? "" : " of company " + companyId);
+        return new DataSetItemReader(client, dataSet.pathFor(companyId), description);
+    }
+
+    @Bean
+    @StepScope
+    DataSetItemWriter dataSetItemWriter(Warehouse warehouse, DataSetCatalog catalog,
+            @Value("#{stepExecutionContext['dataset']}") String dataset,
+            @Value("#{stepExecutionContext['companyId']}") String companyId,
+            @Value("#{stepExecution.jobExecutionId}") Long runId) {
+        return new DataSetItemWriter(warehouse, catalog.get(dataset), companyId, runId);
+    }
+
+    @Bean
+    Job syncJob(JobRepository jobRepository, PlatformTransactionManager transactionManager, DataSetCatalog catalog,
+            Warehouse warehouse, DataApiClient client, DataSetItemReader dataSetItemReader,
+            DataSetItemWriter dataSetItemWriter, SyncProperties properties) {
+        SimpleAsyncTaskExecutor partitions = new SimpleAsyncTaskExecutor("sync-");
+        partitions.setConcurrencyLimit(properties.concurrency());
+        SimpleJobBuilder job = null;
+        for (DataSet dataSet : catalog.all()) {
+            // One page per chunk: a chunk's commit is exactly one page, so no partial page is committed.
+            // The worker is named after the data set, so its partitions are "invoices:company-<id>".
+            Step worker = new StepBuilder(dataSet.name(), jobRepository)
+                    .<SourceRecord, SourceRecord>chunk(client.pageSize())
+                    .transactionManager(transactionManager)
+                    .reader(dataSetItemReader)
+                    .writer(dataSetItemWriter)
+                    .listener(new PartitionProgressListener())
+                    .build();
+            Step step = new StepBuilder(dataSet.name(), jobRepository)
+                    .partitioner(dataSet.name(), new DataSetPartitioner(dataSet, warehouse))
+                    .step(worker)
+                    .taskExecutor(partitions)
+                    .gridSize(properties.concurrency())
+                    .build();
+            job = job == null ? new JobBuilder(JOB_NAME, jobRepository).start(step) : job.next(step);
+        }
+        return job.validator(new SyncParametersValidator(catalog)).listener(new SyncRunLogger()).build();
+    }
+}

@@ -1,0 +1,79 @@
+package io.ledgersync.trigger;
+
+import java.util.List;
+import java.util.Set;
+
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+import org.springframework.boot.ApplicationArguments;
+import org.springframework.boot.ApplicationRunner;
+import org.springframework.boot.ExitCodeGenerator;
+import org.springframework.boot.autoconfigure.condition.ConditionalOnProperty;
+import org.springframework.stereotype.Component;
+
+import io.ledgersync.sync.SyncLauncher;
+import io.ledgersync.sync.SyncReport;
+import io.ledgersync.sync.SyncRequest;
+
+/**
+ * The {@code sync} command: one run, its summary on standard output, and an exit code that cron
+ * and Kubernetes can act on.
+ */
+@Component
+@ConditionalOnProperty(name = "ledgersync.command", havingValue = "sync")
+class CommandLineSync implements ApplicationRunner, ExitCodeGenerator {
+
+    /** Exit codes of the {@code sync} command (documented in the README). */
+    static final int SUCCESS = 0;
+    static final int FAILED = 1;
+    static final int USAGE = 2;
+
+    private static final Logger log = LoggerFactory.getLogger(CommandLineSync.class);
+    private static final Set<String> OPTIONS = Set.of("datasets", "companies");
+
+    private final SyncLauncher launcher;
+    private int exitCode = FAILED;
+
+    CommandLineSync(SyncLauncher launcher) {
+        this.launcher = launcher;
+    }
+
+    @Override
+    public void run(ApplicationArguments arguments) {
+        List<String> unknown = arguments.getOptionNames().stream()
+                .filter(name -> !OPTIONS.contains(name) && !name.contains("."))
+                .toList();
+        if (!unknown.isEmpty() || !arguments.getNonOptionArgs().isEmpty()) {
+            usage("Unknown option(s) " + (unknown.isEmpty() ? arguments.getNonOptionArgs() : unknown)
+                    + " for sync: use --datasets=a,b and --companies=id1,id2 (data sets: " + String.join(", ", launcher.dataSetNames()) + ")");
+            return;
+        }
+        SyncRequest request = SyncRequest.of(option(arguments, "datasets"), option(arguments, "companies"));
+        SyncReport report;
+        try {
+            report = launcher.run(request);
+        } catch (IllegalArgumentException e) {
+            usage(e.getMessage());
+            return;
+        }
+        System.out.println(report.summary());
+        report.failures().forEach(failure -> System.out.println("  failure: " + failure));
+        exitCode = report.successful() ? SUCCESS : FAILED;
+    }
+
+    @Override
+    public int getExitCode() {
+        return exitCode;
+    }
+
+    private void usage(String problem) {
+        log.error(problem);
+        System.err.println(problem);
+        exitCode = USAGE;
+    }
+
+    private static String option(ApplicationArguments arguments, String name) {
+        List<String> values = arguments.getOptionValues(name);
+        return values == null ? null : String.join(",", values);
+    }
+}

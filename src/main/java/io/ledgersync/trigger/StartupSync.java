@@ -1,0 +1,41 @@
+package io.ledgersync.trigger;
+
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+import org.springframework.boot.ApplicationArguments;
+import org.springframework.boot.ApplicationRunner;
+import org.springframework.boot.autoconfigure.condition.ConditionalOnExpression;
+import org.springframework.stereotype.Component;
+
+import io.ledgersync.sync.SyncLauncher;
+import io.ledgersync.sync.SyncRequest;
+
+/**
+ * When the service starts with {@code ledgersync.sync.on-startup=true}, runs a full sync in the
+ * background so that a fresh installation shows synced data at once.
+ */
+@Component
+@ConditionalOnExpression("${ledgersync.sync.on-startup:false} and '${ledgersync.command:serve}' == 'serve'")
+class StartupSync implements ApplicationRunner {
+
+    private static final Logger log = LoggerFactory.getLogger(StartupSync.class);
+
+    private final SyncLauncher launcher;
+
+    StartupSync(SyncLauncher launcher) {
+        this.launcher = launcher;
+    }
+
+    @Override
+    public void run(ApplicationArguments arguments) {
+        Thread thread = new Thread(() -> {
+            try {
+                launcher.run(SyncRequest.everything()); // the run logs its own summary
+            } catch (RuntimeException e) {
+                log.error("The startup sync could not run: {}", e.getMessage(), e);
+            }
+        }, "startup-sync");
+        thread.setDaemon(true);
+        thread.start();
+    }
+}

@@ -1,0 +1,42 @@
+package io.ledgersync;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.io.ByteArrayOutputStream;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+
+import org.junit.jupiter.api.Test;
+
+/** The command line words that scripts and the README rely on. */
+class LedgersyncApplicationTests {
+
+    private final ByteArrayOutputStream out = new ByteArrayOutputStream();
+    private final ByteArrayOutputStream err = new ByteArrayOutputStream();
+
+    @Test
+    void helpListsEveryCommand() {
+        int exit = run("--help");
+
+        assertThat(exit).isZero();
+        assertThat(text(out)).contains("serve").contains("sync").contains("sandbox").contains("--datasets=").contains("--companies=")
+                .contains("--invoices-per-company=");
+    }
+
+    @Test
+    void unknownCommandIsAUsageErrorNamingTheCommands() {
+        int exit = run("synchronise");
+
+        assertThat(exit).isEqualTo(2);
+        assertThat(text(err)).contains("Unknown command 'synchronise'").contains("serve, sync, sandbox");
+    }
+
+    private int run(String... args) {
+        return LedgersyncApplication.run(args, new PrintStream(out, true, StandardCharsets.UTF_8),
+                new PrintStream(err, true, StandardCharsets.UTF_8));
+    }
+
+    private static String text(ByteArrayOutputStream stream) {
+        return stream.toString(StandardCharsets.UTF_8);
+    }
+}

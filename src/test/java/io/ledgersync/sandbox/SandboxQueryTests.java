@@ -1,0 +1,120 @@
+package io.ledgersync.sandbox;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import java.time.Instant;
+import java.util.List;
+import java.util.function.Predicate;
+import java.util.stream.IntStream;
+
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
+
+/** The {@code query} filter on invoice records, without HTTP. */
+class SandboxQueryTests {
+
+    private static List<Invoice> invoices;
+
+    @BeforeAll
+    static void generateInvoices() {
+        SandboxDataset dataset = new SandboxDataset(1, 400, 3);
+        Company company = dataset.findCompany(dataset.companyIds().get(0));
+        Listing<Invoice> listing = dataset.invoices(company);
+        invoices = IntStream.range(0, listing.size()).mapToObj(listing.record()::apply).toList();
+    }
+
+    @Test
+    void statusEqualityIgnoresCase() {
+        assertThat(matches("status=paid")).isNotEmpty().isEqualTo(matches("status=Paid"))
+                .allMatch(invoice -> invoice.status() == InvoiceStatus.Paid);
+    }
+
+    @Test
+    void notEqualIsTheComplement() {
+        assertThat(matches("status!=Paid").size() + matches("status=Paid").size()).isEqualTo(invoices.size());
+    }
+
+    @Test
+    void numbersCompareAsDecimals() {
+        assertThat(matches("amountDue>0")).isNotEmpty().allMatch(invoice -> invoice.amountDueCents() > 0);
+        assertThat(matches("totalAmount<=100.50")).allMatch(invoice -> invoice.totalCents() <= 10_050);
+    }
+
+    @Test
+    void datesCompareWhateverTheirSpelling() {
+        List<Invoice> bare = matches("issueDate>=2025-01-01");
+        assertThat(bare).isNotEmpty().isEqualTo(matches("issueDate>=2025-01-01T00:00:00"))
+                .isEqualTo(matches("issueDate>=2025-01-01T00:00:00Z"))
+                .allMatch(invoice -> invoice.issueDate().getYear() == 2025);
+        assertThat(matches("modifiedDate>2025-06-01T00:00:00+01:00"))
+                .allMatch(invoice -> invoice.modifiedDate().isAfter(Instant.parse("2025-05-31T23:00:00Z")));
+    }
+
+    @Test
+    void andBindsTighterThanOr() {
+        List<Invoice> grouped = matches("{status=Draft&&amountDue>0}||status=Void");
+        assertThat(matches("status=Draft&&amountDue>0||status=Void")).isEqualTo(grouped);
+        assertThat(matches("status=Void||status=Draft&&amountDue>0")).isEqualTo(grouped);
+    }
+
+    @Test
+    void bracesGroupAnOrInsideAnAnd() {
+        assertThat(matches("{status=Paid||status=Void}&&amountDue>0")).isEmpty();
+        assertThat(matches("{status=Paid||status=Void}&&amountDue=0")).hasSize(
+                matches("status=Paid").size() + matches("status=Void").size());
+    }
+
+    @Test
+    void containsIsCaseInsensitiveOnStrings() {
+        assertThat(matches("customerRef.companyName~jensen")).isNotEmpty()
+                .allMatch(invoice -> invoice.customer().name().startsWith("Jensen"));
+    }
+
+    @Test
+    void booleanSubPropertyAndNullsFollowThePlatform() {
+        assertThat(matches("metadata.isDeleted=true")).allMatch(Invoice::deleted);
+        assertThat(matches("metadata.isDeleted!=true")).noneMatch(Invoice::deleted);
+        // a null paidOnDate never matches a comparison
+        assertThat(matches("paidOnDate>2000-01-01")).allMatch(invoice -> invoice.paidOnDate() != null);
+    }
+
+    @Test
+    void unknownPropertyIsRefusedInThePlatformsWords() {
+        assertThatThrownBy(() -> matches("customerRef.colour=red"))
+                .isInstanceOf(ApiException.class)
+                .hasMessage("Error parsing query - Could not resolve property customerRef.colour on Dataset");
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"status", "status=", "=Paid", "status==Paid", "amountDue=>0",
+            "{status=Paid", "status=Paid}", "status=Paid&&",
+            "||status=Paid", "status=Paid&&&&status=Void", "{}", "amountDue>ten", "issueDate>yesterday",
+            "metadata.isDeleted=maybe"})
+    void malformedQueryIsRefused(String query) {
+        assertThatThrownBy(() -> matches(query))
+                .isInstanceOf(ApiException.class)
+                .satisfies(e -> assertThat(((ApiException) e).status()).isEqualTo(400))
+                .hasMessage("Error parsing query - Malformed query.");
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"status>Paid", "amountDue~1", "metadata.isDeleted>true"})
+    void operatorOfTheWrongTypeIsRefused(String query) {
+        assertThatThrownBy(() -> matches(query)).isInstanceOf(ApiException.class)
+                .hasMessageStartingWith("Error parsing query - ");
+    }
+
+    @Test
+    void overlongQueryIsRefused() {
+        assertThatThrownBy(() -> matches("note~" + "x".repeat(QueryFilter.MAX_LENGTH)))
+                .isInstanceOf(ApiException.class);
+    }
+
+    private static List<Invoice> matches(String query) {
+        Predicate<Invoice> filter = QueryFilter.parse(query, QueryFields.INVOICE);
+        return invoices.stream().filter(filter).toList();
+    }
+}

@@ -1,0 +1,237 @@
+package io.ledgersync.sandbox;
+
+import static io.ledgersync.sandbox.SandboxHttp.invoicesPath;
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.math.BigDecimal;
+import java.util.EnumSet;
+import java.util.List;
+import java.util.Set;
+import java.util.UUID;
+import java.util.regex.Pattern;
+import java.util.stream.Collectors;
+import java.util.stream.IntStream;
+
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+
+import tools.jackson.databind.JsonNode;
+
+/** What the records are: determinism, the schema shapes, and the invariants of invoices. */
+class SandboxRecordsTests {
+
+    /** Properties of {@code AccountingInvoice}, including {@code modifiedDate}s from CommerceOrder/allOf/3. */
+    private static final Set<String> INVOICE_PROPERTIES = Set.of("id", "invoiceNumber", "customerRef",
+            "salesOrderRefs", "issueDate", "dueDate", "paidOnDate", "currency", "currencyRate", "lineItems",
+            "paymentAllocations", "withholdingTax", "totalDiscount", "subTotal", "additionalTaxAmount",
+            "additionalTaxPercentage", "totalTaxAmount", "totalAmount", "amountDue", "discountPercentage", "status",
+            "note", "metadata", "supplementalData", "modifiedDate", "sourceModifiedDate");
+    private static final Set<String> LINE_ITEM_PROPERTIES = Set.of("description", "unitAmount", "quantity",
+            "discountAmount", "subTotal", "taxAmount", "totalAmount", "accountRef", "discountPercentage",
+            "taxRateRef", "itemRef", "trackingCategoryRefs", "tracking", "isDirectIncome");
+    /** {@code Company} properties, plus {@code platform}, which the sandbox adds on purpose. */
+    private static final Set<String> COMPANY_PROPERTIES = Set.of("id", "name", "description", "platform",
+            "redirect", "lastSync", "created", "createdByUserName", "products", "tags", "referenceParentCompany",
+            "referenceSubsidiaryCompanies", "dataConnections");
+    /** {@code Connection} says additionalProperties: false, so nothing else may appear. */
+    private static final Set<String> CONNECTION_PROPERTIES = Set.of("id", "integrationId", "integrationKey",
+            "sourceId", "sourceType", "platformName", "linkUrl", "status", "lastSync", "created",
+            "dataConnectionErrors", "connectionInfo");
+
+    private static final Pattern MONEY = Pattern.compile("-?\\d+\\.\\d{2}");
+    private static final Pattern LOCAL_DATE_TIME = Pattern.compile("\\d{4}-\\d{2}-\\d{2}T\\d{2}:\\d{2}:\\d{2}");
+    private static final Pattern UTC_DATE_TIME = Pattern.compile("\\d{4}-\\d{2}-\\d{2}T\\d{2}:\\d{2}:\\d{2}Z");
+    private static final int INVOICES = 1000;
+
+    private static SandboxServer server;
+    private static SandboxHttp http;
+    private static List<JsonNode> invoices;
+    private static String companyId;
+
+    @BeforeAll
+    static void startSandbox() {
+        server = SandboxServer.start(SandboxSettings.defaults().withCompanies(3).withInvoicesPerCompany(INVOICES));
+        http = new SandboxHttp(server);
+        companyId = server.dataset().companyIds().get(2);
+        invoices = http.getJson(invoicesPath(companyId) + "?pageSize=5000").get("results").values().stream()
+                .toList();
+    }
+
+    @AfterAll
+    static void stopSandbox() {
+        server.close();
+    }
+
+    @Test
+    void sameSeedServesTheSameBytes() {
+        // given a second sandbox with the same settings on another port
+        try (SandboxServer twin = SandboxServer.start(SandboxSettings.defaults().withCompanies(3)
+                .withInvoicesPerCompany(INVOICES))) {
+            SandboxHttp twinHttp = new SandboxHttp(twin);
+
+            // when both serve the same pages
+            // then the bytes are identical
+            assertThat(twinHttp.get("/companies").body()).isEqualTo(http.get("/companies").body());
+            String page = invoicesPath(companyId) + "?page=2&pageSize=300";
+            assertThat(twinHttp.get(page).body()).isEqualTo(http.get(page).body());
+        }
+    }
+
+    @Test
+    void differentSeedServesDifferentRecords() {
+        SandboxDataset other = new SandboxDataset(3, INVOICES, 43);
+
+        assertThat(other.companyIds()).doesNotContainAnyElementsOf(server.dataset().companyIds());
+        String otherCompany = other.companyIds().get(2);
+        assertThat(other.invoiceJson(otherCompany, 0)).isNotEqualTo(server.dataset().invoiceJson(companyId, 0));
+    }
+
+    @Test
+    void recordsDoNotDependOnTheSizeOfTheDataSet() {
+        // given a smaller data set from the same seed
+        SandboxDataset smaller = new SandboxDataset(2, 10, 42);
+
+        // then its records are the first records of the larger one
+        String firstCompany = smaller.companyIds().get(0);
+        assertThat(smaller.companyIds()).containsExactlyElementsOf(server.dataset().companyIds().subList(0, 2));
+        assertThat(smaller.companyJson(firstCompany)).isEqualTo(server.dataset().companyJson(firstCompany));
+        assertThat(smaller.invoiceJson(firstCompany, 9)).isEqualTo(server.dataset().invoiceJson(firstCompany, 9));
+    }
+
+    @Test
+    void servedPageIsExactlyTheDatasetJsonOfItsRecords() {
+        // when a page in the middle is served
+        String body = http.get(invoicesPath(companyId) + "?page=3&pageSize=7").body();
+
+        // then its results are, byte for byte, the dataset's JSON of records 14..20
+        String expected = IntStream.range(14, 21).mapToObj(index -> server.dataset().invoiceJson(companyId, index))
+                .collect(Collectors.joining(",", "{\"results\":[", "],"));
+        assertThat(body).startsWith(expected);
+        String companies = http.get("/companies").body();
+        assertThat(companies).startsWith(server.dataset().companyIds().stream()
+                .map(server.dataset()::companyJson).collect(Collectors.joining(",", "{\"results\":[", "],")));
+    }
+
+    @Test
+    void paidInvoicesHaveNothingDueAndAPaidOnDate() {
+        List<JsonNode> paid = invoices.stream().filter(invoice -> status(invoice).equals("Paid")).toList();
+
+        assertThat(paid).isNotEmpty().allSatisfy(invoice -> {
+            assertThat(invoice.get("amountDue").decimalValue()).isZero();
+            assertThat(invoice.get("paidOnDate").isNull()).isFalse();
+        });
+        assertThat(invoices).filteredOn(invoice -> !status(invoice).equals("Paid"))
+                .allSatisfy(invoice -> assertThat(invoice.get("paidOnDate").isNull()).isTrue());
+    }
+
+    @Test
+    void amountDueFollowsTheStatus() {
+        assertThat(invoices).allSatisfy(invoice -> {
+            BigDecimal due = invoice.get("amountDue").decimalValue();
+            BigDecimal total = invoice.get("totalAmount").decimalValue();
+            switch (status(invoice)) {
+                case "Paid", "Void" -> assertThat(due).isZero();
+                case "PartiallyPaid" -> assertThat(due).isPositive().isLessThan(total);
+                default -> assertThat(due).isEqualByComparingTo(total);
+            }
+        });
+    }
+
+    @Test
+    void everyStatusOfTheSchemaOccurs() {
+        Set<InvoiceStatus> seen = EnumSet.noneOf(InvoiceStatus.class);
+        invoices.forEach(invoice -> seen.add(InvoiceStatus.valueOf(status(invoice))));
+
+        assertThat(seen).containsExactlyInAnyOrder(InvoiceStatus.values());
+    }
+
+    @Test
+    void invoiceTotalsAddUp() {
+        assertThat(invoices).allSatisfy(invoice -> {
+            BigDecimal lineSubTotals = sum(invoice, "subTotal");
+            BigDecimal lineTaxes = sum(invoice, "taxAmount");
+            assertThat(invoice.get("subTotal").decimalValue()).isEqualByComparingTo(lineSubTotals);
+            assertThat(invoice.get("totalTaxAmount").decimalValue()).isEqualByComparingTo(lineTaxes);
+            assertThat(invoice.get("totalAmount").decimalValue())
+                    .isEqualByComparingTo(lineSubTotals.add(lineTaxes));
+            assertThat(invoice.get("lineItems").size()).isBetween(1, 3);
+        });
+    }
+
+    @Test
+    void amountsAreNumbersWithTwoDecimals() {
+        // read on the wire: a parsed number has forgotten how many decimals it was written with
+        String body = http.get(invoicesPath(companyId) + "?pageSize=200").body();
+
+        for (String field : List.of("unitAmount", "discountAmount", "subTotal", "taxAmount", "totalAmount",
+                "totalTaxAmount", "amountDue", "totalDiscount", "additionalTaxAmount")) {
+            var occurrences = Pattern.compile("\"" + field + "\":([^,}]*)[,}]").matcher(body);
+            int count = 0;
+            while (occurrences.find()) {
+                assertThat(occurrences.group(1)).as(field).matches(MONEY);
+                count++;
+            }
+            assertThat(count).as(field).isPositive();
+        }
+    }
+
+    @Test
+    void businessDatesHaveNoZoneAndPlatformTimestampsAreUtc() {
+        assertThat(invoices).allSatisfy(invoice -> {
+            assertThat(invoice.get("issueDate").asString()).matches(LOCAL_DATE_TIME);
+            assertThat(invoice.get("dueDate").asString()).matches(LOCAL_DATE_TIME);
+            assertThat(invoice.get("modifiedDate").asString()).matches(UTC_DATE_TIME);
+            assertThat(invoice.get("issueDate").asString()).isLessThanOrEqualTo(invoice.get("dueDate").asString());
+            if (!invoice.get("paidOnDate").isNull()) {
+                assertThat(invoice.get("paidOnDate").asString()).matches(LOCAL_DATE_TIME);
+            }
+            if (!invoice.get("sourceModifiedDate").isNull()) {
+                assertThat(invoice.get("sourceModifiedDate").asString()).matches(UTC_DATE_TIME);
+            }
+            // generated against a fixed day, never against now
+            assertThat(invoice.get("modifiedDate").asString()).isLessThan("2025-07-01T00:00:00Z");
+        });
+    }
+
+    @Test
+    void invoicesHaveTheRequiredFieldsAndOnlyPropertiesOfTheSchema() {
+        assertThat(invoices).allSatisfy(invoice -> {
+            assertThat(invoice.propertyNames()).containsAll(
+                    List.of("id", "issueDate", "totalTaxAmount", "totalAmount", "amountDue", "status"));
+            assertThat(INVOICE_PROPERTIES).containsAll(invoice.propertyNames());
+            invoice.get("lineItems").values().forEach(line ->
+                    assertThat(LINE_ITEM_PROPERTIES).containsAll(line.propertyNames()));
+            assertThat(invoice.get("customerRef").get("id").asString()).isNotEmpty();
+            assertThat(invoice.get("metadata").get("isDeleted").isBoolean()).isTrue();
+        });
+        assertThat(invoices).extracting(invoice -> invoice.get("id").asString()).doesNotHaveDuplicates();
+    }
+
+    @Test
+    void companiesHaveTheSchemaShapeAndOneLinkedConnection() {
+        JsonNode companies = http.getJson("/companies").get("results");
+
+        assertThat(companies.values()).hasSize(3).allSatisfy(company -> {
+            assertThat(UUID.fromString(company.get("id").asString())).isNotNull();
+            assertThat(company.get("name").asString()).isNotBlank();
+            assertThat(company.get("redirect").asString()).startsWith("https://");
+            assertThat(COMPANY_PROPERTIES).containsAll(company.propertyNames());
+            assertThat(company.get("created").asString()).matches(UTC_DATE_TIME);
+            JsonNode connection = company.get("dataConnections").get(0);
+            assertThat(CONNECTION_PROPERTIES).containsAll(connection.propertyNames());
+            assertThat(connection.propertyNames()).contains("id", "integrationId", "sourceId", "platformName",
+                    "linkUrl", "status", "created", "sourceType");
+            assertThat(connection.get("status").asString()).isEqualTo("Linked");
+        });
+    }
+
+    private static String status(JsonNode invoice) {
+        return invoice.get("status").asString();
+    }
+
+    private static BigDecimal sum(JsonNode invoice, String lineField) {
+        return invoice.get("lineItems").values().stream().map(line -> line.get(lineField).decimalValue())
+                .reduce(BigDecimal.ZERO, BigDecimal::add);
+    }
+}

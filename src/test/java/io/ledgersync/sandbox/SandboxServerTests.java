@@ -1,0 +1,165 @@
+package io.ledgersync.sandbox;
+
+import static io.ledgersync.sandbox.SandboxHttp.invoicesPath;
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import java.io.IOException;
+import java.net.ServerSocket;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.time.Duration;
+import java.util.List;
+import java.util.concurrent.CompletableFuture;
+import java.util.stream.IntStream;
+
+import org.junit.jupiter.api.Test;
+
+import tools.jackson.databind.JsonNode;
+
+/** The server around the API: binding, concurrency, counting, headers, speed and stopping. */
+class SandboxServerTests {
+
+    @Test
+    void defaultsAreLoopbackAnyPortFiveCompaniesOfAThousandInvoices() {
+        SandboxSettings defaults = SandboxSettings.defaults();
+
+        assertThat(defaults).isEqualTo(new SandboxSettings("127.0.0.1", 0, 5, 1000, 42L, "sandbox-key"));
+        assertThat(defaults.toString()).doesNotContain("sandbox-key");
+    }
+
+    @Test
+    void invalidSettingsAreRefusedWhenMade() {
+        SandboxSettings defaults = SandboxSettings.defaults();
+
+        assertThatThrownBy(() -> defaults.withPort(70_000)).isInstanceOf(IllegalArgumentException.class);
+        assertThatThrownBy(() -> defaults.withCompanies(-1)).isInstanceOf(IllegalArgumentException.class);
+        assertThatThrownBy(() -> defaults.withInvoicesPerCompany(-1)).isInstanceOf(IllegalArgumentException.class);
+        assertThatThrownBy(() -> defaults.withApiKey("")).isInstanceOf(IllegalArgumentException.class);
+        assertThatThrownBy(() -> defaults.withHost(" ")).isInstanceOf(IllegalArgumentException.class);
+    }
+
+    @Test
+    void portZeroBindsAFreePortAndTheBaseUrlHasNoTrailingSlash() {
+        try (SandboxServer server = SandboxServer.start(SandboxSettings.defaults())) {
+            assertThat(server.baseUrl().getPort()).isPositive();
+            assertThat(server.baseUrl().toString()).matches("http://127\\.0\\.0\\.1:\\d+");
+            assertThat(server.apiKey()).isEqualTo(SandboxSettings.DEFAULT_API_KEY);
+            assertThat(new SandboxHttp(server).get("/companies").statusCode()).isEqualTo(200);
+        }
+    }
+
+    @Test
+    void wildcardBindIsReachableThroughLoopback() {
+        try (SandboxServer server = SandboxServer.start(SandboxSettings.defaults().withHost("0.0.0.0"))) {
+            assertThat(server.baseUrl().getHost()).isEqualTo("127.0.0.1");
+            assertThat(new SandboxHttp(server).get("/companies").statusCode()).isEqualTo(200);
+        }
+    }
+
+    @Test
+    void portInUseFailsWithAMessageNamingIt() throws IOException {
+        try (ServerSocket taken = new ServerSocket(0)) {
+            SandboxSettings settings = SandboxSettings.defaults().withPort(taken.getLocalPort());
+
+            assertThatThrownBy(() -> SandboxServer.start(settings))
+                    .hasMessageContaining("127.0.0.1:" + taken.getLocalPort());
+        }
+    }
+
+    @Test
+    void requestCountCountsEveryRequestWhateverItsStatus() {
+        try (SandboxServer server = SandboxServer.start(SandboxSettings.defaults())) {
+            SandboxHttp http = new SandboxHttp(server);
+
+            http.get("/companies");
+            http.get("/nowhere");
+            http.send("GET", "/companies", null);
+
+            assertThat(server.requestCount()).isEqualTo(3);
+        }
+    }
+
+    @Test
+    void concurrentClientsAreAllServedCorrectly() {
+        // given a sandbox and more simultaneous requests than it has threads
+        try (SandboxServer server = SandboxServer.start(SandboxSettings.defaults().withInvoicesPerCompany(2000))) {
+            HttpClient client = HttpClient.newHttpClient();
+            String companyId = server.dataset().companyIds().get(3);
+
+            // when 40 pages are requested at once
+            List<CompletableFuture<HttpResponse<String>>> responses = IntStream.rangeClosed(1, 40)
+                    .mapToObj(page -> client.sendAsync(HttpRequest.newBuilder(URI.create(server.baseUrl()
+                                            + invoicesPath(companyId) + "?page=" + (1 + page % 20) + "&pageSize=100"))
+                                    .header("Authorization", SandboxHttp.basic(server.apiKey())).build(),
+                            HttpResponse.BodyHandlers.ofString()))
+                    .toList();
+
+            // then every one is answered with its own page
+            for (int i = 0; i < responses.size(); i++) {
+                HttpResponse<String> response = responses.get(i).join();
+                assertThat(response.statusCode()).isEqualTo(200);
+                JsonNode page = SandboxHttp.json(response.body());
+                int pageNumber = 1 + (i + 1) % 20;
+                assertThat(page.get("pageNumber").asInt()).isEqualTo(pageNumber);
+                assertThat(page.get("results").get(0).toString()).isEqualTo(
+                        SandboxHttp.json(server.dataset().invoiceJson(companyId, (pageNumber - 1) * 100)).toString());
+            }
+            assertThat(server.requestCount()).isEqualTo(40);
+        }
+    }
+
+    @Test
+    void fiveThousandRecordPageIsCheap() {
+        // given a company with more invoices than one maximal page
+        try (SandboxServer server = SandboxServer.start(SandboxSettings.defaults().withCompanies(1)
+                .withInvoicesPerCompany(12_000))) {
+            SandboxHttp http = new SandboxHttp(server);
+            String page = invoicesPath(server.dataset().companyIds().get(0)) + "?page=2&pageSize=5000";
+            http.get(page); // warm the JIT, as a long sync would have
+
+            // when a full page of 5000 is read
+            long started = System.nanoTime();
+            HttpResponse<String> response = http.get(page);
+            Duration took = Duration.ofNanos(System.nanoTime() - started);
+
+            // then it is complete and took well under a second (generous for a loaded CI machine)
+            assertThat(SandboxHttp.json(response.body()).get("results").size()).isEqualTo(5000);
+            assertThat(took).isLessThan(Duration.ofSeconds(2));
+        }
+    }
+
+    @Test
+    void responsesAreJsonAndCarryTheRateLimitHeaders() {
+        try (SandboxServer server = SandboxServer.start(SandboxSettings.defaults().withCompanies(4))) {
+            HttpResponse<String> first = new SandboxHttp(server).get("/companies");
+            HttpResponse<String> second = new SandboxHttp(server).get("/companies");
+
+            assertThat(first.headers().firstValue("Content-Type")).hasValue("application/json");
+            assertThat(first.headers().firstValue("X-Rate-Limit-Limit")).hasValue("5000");
+            assertThat(first.headers().firstValue("X-Rate-Limit-Remaining")).hasValue("4999");
+            assertThat(second.headers().firstValue("X-Rate-Limit-Remaining")).hasValue("4998");
+            assertThat(first.headers().firstValue("X-Rate-Limit-Reset")).hasValueSatisfying(reset ->
+                    assertThat(reset).matches("\\d{4}-\\d{2}-\\d{2}T00:00:00Z"));
+        }
+    }
+
+    @Test
+    void closeStopsServingPromptly() {
+        // given a sandbox that has served a request over a kept-alive connection
+        SandboxServer server = SandboxServer.start(SandboxSettings.defaults());
+        SandboxHttp http = new SandboxHttp(server);
+        http.get("/companies");
+
+        // when it is closed
+        long started = System.nanoTime();
+        server.close();
+        Duration took = Duration.ofNanos(System.nanoTime() - started);
+
+        // then it stopped at once and no longer answers
+        assertThat(took).isLessThan(Duration.ofSeconds(1));
+        assertThatThrownBy(() -> http.get("/companies")).hasRootCauseInstanceOf(IOException.class);
+    }
+}

@@ -1,0 +1,104 @@
+package io.ledgersync.source;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import java.net.URI;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.Test;
+
+import io.ledgersync.sandbox.SandboxServer;
+import io.ledgersync.sandbox.SandboxSettings;
+import tools.jackson.databind.json.JsonMapper;
+
+/** The client against the sandbox over real HTTP: the paging rules of data-api.md §2.3 and §5. */
+class DataApiClientTests {
+
+    private static final SandboxServer sandbox = SandboxServer.start(SandboxSettings.defaults().withCompanies(5).withInvoicesPerCompany(7));
+
+    @AfterAll
+    static void stop() {
+        sandbox.close();
+    }
+
+    @Test
+    void rule4_followsNextLinkUntilAbsentWithoutSettingPageItself() {
+        DataApiClient client = client(sandbox.apiKey(), 2);
+
+        List<Page> pages = new ArrayList<>();
+        client.pages("/companies").forEach(pages::add);
+
+        assertThat(pages).hasSize(3);
+        assertThat(pages).extracting(Page::pageNumber).containsExactly(1, 2, 3);
+        assertThat(pages.get(2).next()).as("rule 5: the last page has no next link").isEmpty();
+        assertThat(pages.stream().flatMap(p -> p.results().stream()).map(SourceRecord::id))
+                .containsExactlyElementsOf(sandbox.dataset().companyIds());
+    }
+
+    @Test
+    void rule2_readsExactlyThePageCountThatTotalResultsAnnounces() {
+        DataApiClient client = client(sandbox.apiKey(), 3);
+        String company = sandbox.dataset().companyIds().get(0);
+
+        List<Page> pages = new ArrayList<>();
+        client.pages("/companies/" + company + "/data/invoices").forEach(pages::add);
+
+        assertThat(pages).hasSize((int) pages.get(0).pageCount());
+        assertThat(pages.get(0).totalResults()).isEqualTo(7);
+        assertThat(pages.stream().mapToInt(p -> p.results().size()).sum()).isEqualTo(7);
+    }
+
+    @Test
+    void rule1_relativeHrefsResolveAgainstABaseUrlWithAPathPrefix() {
+        DataApiClient client = new DataApiClient(new DataApiEndpoint(URI.create("https://api.example.com/v2/"), "k"), 100,
+                Duration.ofSeconds(1), Duration.ofSeconds(1), JsonMapper.builder().build());
+
+        assertThat(client.resolve("/companies?page=2&pageSize=100"))
+                .isEqualTo(URI.create("https://api.example.com/v2/companies?page=2&pageSize=100"));
+    }
+
+    @Test
+    void refusesToFollowALinkToAnotherHost() {
+        DataApiClient client = client(sandbox.apiKey(), 100);
+
+        assertThatThrownBy(() -> client.resolve("https://elsewhere.example.com/companies?page=2"))
+                .isInstanceOf(MalformedResponseException.class)
+                .hasMessageContaining("refusing to follow a link outside the configured base URL");
+    }
+
+    @Test
+    void incorrectKeyIs401WithTheErrorTextCorrelationIdAndWhatToDo() {
+        DataApiClient client = client("not-the-key", 100);
+
+        assertThatThrownBy(() -> client.fetchPage("/companies?page=1&pageSize=100"))
+                .isInstanceOfSatisfying(DataApiException.class, e -> {
+                    assertThat(e.status()).isEqualTo(401);
+                    assertThat(e.correlationId()).isNotBlank();
+                    assertThat(e.getMessage()).contains("GET /companies?page=1&pageSize=100 answered 401")
+                            .contains(e.error().error())
+                            .contains(e.correlationId())
+                            .contains("LEDGERSYNC_API_KEY");
+                });
+    }
+
+    @Test
+    void unknownCompanyIs404NotFoundRatherThanUnsupported() {
+        DataApiClient client = client(sandbox.apiKey(), 100);
+
+        assertThatThrownBy(() -> client.fetchPage("/companies/no-such-company/data/invoices?page=1&pageSize=100"))
+                .isInstanceOfSatisfying(DataApiException.class, e -> {
+                    assertThat(e).isNotInstanceOf(DataTypeNotSupportedException.class);
+                    assertThat(e.status()).isEqualTo(404);
+                    assertThat(e.getMessage()).contains("no-such-company");
+                });
+    }
+
+    private static DataApiClient client(String key, int pageSize) {
+        return new DataApiClient(new DataApiEndpoint(sandbox.baseUrl(), key), pageSize, Duration.ofSeconds(5),
+                Duration.ofSeconds(10), JsonMapper.builder().build());
+    }
+}

@@ -1,0 +1,106 @@
+package io.ledgersync.source;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import java.nio.charset.StandardCharsets;
+
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
+
+import tools.jackson.databind.json.JsonMapper;
+
+/** The envelope of data-api.md §2.3 and the error body of §2.4, as the client decodes them. */
+class ResponseDecoderTests {
+
+    private final ResponseDecoder decoder = new ResponseDecoder(JsonMapper.builder().build());
+
+    @Test
+    void decodesAPageKeepingRecordsWholeAndIgnoringUnknownFields() {
+        Page page = decode("""
+                {"results": [{"id": "a", "extra": {"nested": [1, 2]}}], "pageNumber": 2, "pageSize": 1,
+                 "totalResults": 3, "surprise": true,
+                 "_links": {"self": {"href": "/companies"}, "next": {"href": "/companies?page=3&pageSize=1"}}}
+                """);
+
+        assertThat(page.results()).hasSize(1);
+        assertThat(page.results().get(0).id()).isEqualTo("a");
+        assertThat(page.results().get(0).rawJson()).isEqualTo("{\"id\":\"a\",\"extra\":{\"nested\":[1,2]}}");
+        assertThat(page.pageNumber()).isEqualTo(2);
+        assertThat(page.next()).contains("/companies?page=3&pageSize=1");
+    }
+
+    @Test
+    void rule5_aPageWithoutNextLinkIsTheLast() {
+        Page page = decode("""
+                {"results": [], "pageNumber": 1, "pageSize": 100, "totalResults": 0, "_links": {"self": {"href": "/companies"}}}
+                """);
+
+        assertThat(page.next()).isEmpty();
+    }
+
+    @Test
+    void rule2_pageCountIsTotalResultsOverPageSizeRoundedUp() {
+        Page page = decode("""
+                {"results": [], "pageNumber": 1, "pageSize": 100, "totalResults": 250, "_links": {}}
+                """);
+
+        assertThat(page.pageCount()).isEqualTo(3);
+    }
+
+    @ParameterizedTest(name = "[{index}] {0}")
+    @CsvSource(delimiter = '|', quoteCharacter = '`', value = {
+            "not JSON at all            | <html>Bad gateway</html>                                                     | not valid JSON",
+            "truncated body             | {\"results\": [{\"id\": \"a\"}, {\"id\":                                      | not valid JSON",
+            "empty body                 | ``                                                                           | empty",
+            "array instead of object    | [1, 2]                                                                       | not a JSON object",
+            "missing results            | {\"pageNumber\": 1, \"pageSize\": 1, \"totalResults\": 0}                    | 'results' is missing",
+            "results not an array       | {\"results\": {}, \"pageNumber\": 1, \"pageSize\": 1, \"totalResults\": 0}   | 'results' is not an array",
+            "record not an object       | {\"results\": [42], \"pageNumber\": 1, \"pageSize\": 1, \"totalResults\": 1} | not a JSON object",
+            "pageNumber is a string     | {\"results\": [], \"pageNumber\": \"1\", \"pageSize\": 1, \"totalResults\": 0} | 'pageNumber' is not a non-negative integer",
+            "negative totalResults      | {\"results\": [], \"pageNumber\": 1, \"pageSize\": 1, \"totalResults\": -5}  | 'totalResults' is not a non-negative integer",
+            "fractional pageSize        | {\"results\": [], \"pageNumber\": 1, \"pageSize\": 1.5, \"totalResults\": 0} | 'pageSize' is not a non-negative integer",
+            "absurd pageNumber          | {\"results\": [], \"pageNumber\": 99999999999999, \"pageSize\": 1, \"totalResults\": 0} | 'pageNumber' is not a non-negative integer",
+            "missing totalResults       | {\"results\": [], \"pageNumber\": 1, \"pageSize\": 1}                        | 'totalResults' is missing",
+            "links not an object        | {\"results\": [], \"pageNumber\": 1, \"pageSize\": 1, \"totalResults\": 0, \"_links\": []} | '_links' is not an object",
+            "next without href          | {\"results\": [], \"pageNumber\": 1, \"pageSize\": 1, \"totalResults\": 0, \"_links\": {\"next\": {}}} | no href string",
+            "next href not a string     | {\"results\": [], \"pageNumber\": 1, \"pageSize\": 1, \"totalResults\": 0, \"_links\": {\"next\": {\"href\": 2}}} | no href string",
+    })
+    void malformedPageRaisesOneClearExceptionNamingTheRequest(String name, String body, String problem) {
+        assertThatThrownBy(() -> decode(body))
+                .isInstanceOf(MalformedResponseException.class)
+                .hasMessageContaining("GET /companies?page=1&pageSize=100")
+                .hasMessageContaining(problem);
+    }
+
+    @Test
+    void decodesTheErrorBodyWithValidationMessages() {
+        ApiError error = decoder.decodeError(402, bytes("""
+                {"statusCode": 402, "service": "PublicApi", "error": "CompanyValidationException: Company limit exceeded",
+                 "correlationId": "7d0c1a1e-0000-4000-8000-000000000001",
+                 "validation": {"errors": [{"itemId": "Company", "message": "Company limit exceeded. See https://docs"}], "warnings": []}}
+                """));
+
+        assertThat(error.statusCode()).isEqualTo(402);
+        assertThat(error.exceptionName()).isEqualTo("CompanyValidationException");
+        assertThat(error.correlationId()).isEqualTo("7d0c1a1e-0000-4000-8000-000000000001");
+        assertThat(error.validationMessages()).containsExactly("Company limit exceeded. See https://docs");
+    }
+
+    @Test
+    void anErrorBodyThatIsNotJsonStillYieldsItsText() {
+        ApiError error = decoder.decodeError(503, bytes("Service Unavailable"));
+
+        assertThat(error.error()).isEqualTo("Service Unavailable");
+        assertThat(error.correlationId()).isNull();
+    }
+
+    private Page decode(String body) {
+        return decoder.decodePage("GET /companies?page=1&pageSize=100", "/companies?page=1&pageSize=100", bytes(body));
+    }
+
+    private static byte[] bytes(String text) {
+        return text.getBytes(StandardCharsets.UTF_8);
+    }
+}

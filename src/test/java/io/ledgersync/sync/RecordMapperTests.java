@@ -1,0 +1,92 @@
+package io.ledgersync.sync;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import java.math.BigDecimal;
+import java.time.OffsetDateTime;
+import java.util.List;
+import java.util.Map;
+
+import org.junit.jupiter.api.Test;
+
+import io.ledgersync.source.SourceRecord;
+import io.ledgersync.warehouse.Row;
+import tools.jackson.databind.DeserializationFeature;
+import tools.jackson.databind.json.JsonMapper;
+
+class RecordMapperTests {
+
+    private static final JsonMapper json = JsonMapper.builder().enable(DeserializationFeature.USE_BIG_DECIMAL_FOR_FLOATS).build();
+
+    private final DataSet invoices = DataSetCatalog.parse(Map.of(
+            "name", "invoices", "path", "/companies/{companyId}/data/invoices", "parent", "companies", "key", List.of("id"),
+            "columns", new java.util.LinkedHashMap<>(Map.of(
+                    "id", Map.of("field", "id", "type", "text")))));
+
+    @Test
+    void companyDataSetRowsStartWithTheCompanyIdFromThePartition() {
+        Row row = new RecordMapper(invoices).toRow(record("{\"id\": \"inv-1\"}"), "company-9");
+
+        assertThat(row.values()).containsExactly("company-9", "inv-1");
+        assertThat(row.raw()).isEqualTo("{\"id\":\"inv-1\"}");
+    }
+
+    @Test
+    void convertsEachTypeFromDottedFieldPaths() {
+        DataSet dataSet = dataSet(
+                "customer", "customerRef.id", "text",
+                "total", "totalAmount", "decimal",
+                "lines", "lineCount", "integer",
+                "deleted", "metadata.isDeleted", "boolean",
+                "issued", "issueDate", "timestamp",
+                "due", "dueDate", "date");
+
+        Row row = new RecordMapper(dataSet).toRow(record("""
+                {"customerRef": {"id": "c-1"}, "totalAmount": 12.50, "lineCount": 3, "metadata": {"isDeleted": false},
+                 "issueDate": "2025-03-04T10:00:00", "dueDate": "2025-04-03T00:00:00Z"}
+                """), null);
+
+        assertThat(row.values()).containsExactly("c-1", new BigDecimal("12.50"), 3L, false,
+                OffsetDateTime.parse("2025-03-04T10:00:00Z"), java.time.LocalDate.parse("2025-04-03"));
+    }
+
+    @Test
+    void dateTimesWithZOffsetOrNoZoneAreAllRead() {
+        assertThat(RecordMapper.timestamp("2025-01-02T03:04:05Z")).isEqualTo(OffsetDateTime.parse("2025-01-02T03:04:05Z"));
+        assertThat(RecordMapper.timestamp("2025-01-02T03:04:05+02:00").toInstant())
+                .isEqualTo(OffsetDateTime.parse("2025-01-02T01:04:05Z").toInstant());
+        assertThat(RecordMapper.timestamp("2025-01-02T03:04:05")).isEqualTo(OffsetDateTime.parse("2025-01-02T03:04:05Z"));
+        assertThat(RecordMapper.timestamp("2025-01-02")).isEqualTo(OffsetDateTime.parse("2025-01-02T00:00:00Z"));
+    }
+
+    @Test
+    void missingAndNullFieldsBecomeNull() {
+        Row row = new RecordMapper(dataSet("a", "absent.deep", "text", "b", "nothing", "decimal")).toRow(record("{\"nothing\": null}"), null);
+
+        assertThat(row.values()).containsExactly(null, null);
+    }
+
+    @Test
+    void aValueOfTheWrongTypeNamesRecordFieldAndColumn() {
+        RecordMapper mapper = new RecordMapper(dataSet("total", "totalAmount", "decimal"));
+
+        assertThatThrownBy(() -> mapper.toRow(record("{\"id\": \"x-1\", \"totalAmount\": \"lots\"}"), null))
+                .isInstanceOf(IllegalArgumentException.class)
+                .hasMessageContaining("Record x-1")
+                .hasMessageContaining("field 'totalAmount'")
+                .hasMessageContaining("column total");
+    }
+
+    private static DataSet dataSet(String... columnFieldType) {
+        Map<String, Object> columns = new java.util.LinkedHashMap<>();
+        for (int i = 0; i < columnFieldType.length; i += 3) {
+            columns.put(columnFieldType[i], Map.of("field", columnFieldType[i + 1], "type", columnFieldType[i + 2]));
+        }
+        return DataSetCatalog.parse(Map.of("name", "things", "path", "/things", "key", List.of(columnFieldType[0]), "columns", columns));
+    }
+
+    private static SourceRecord record(String text) {
+        return new SourceRecord(json.readTree(text));
+    }
+}

@@ -1,0 +1,34 @@
+package io.ledgersync.warehouse;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import java.util.List;
+
+import org.junit.jupiter.api.Test;
+
+class DialectTests {
+
+    private final Table invoices = new Table("invoices",
+            List.of(new Column("company_id", ColumnType.TEXT), new Column("id", ColumnType.TEXT), new Column("total", ColumnType.DECIMAL)),
+            List.of("company_id", "id"));
+
+    @Test
+    void h2MergesOnThePrimaryKey() {
+        assertThat(Dialect.forProduct("H2").upsert(invoices)).isEqualTo(
+                "MERGE INTO invoices (company_id, id, total, raw, synced_at, run_id) KEY (company_id, id) VALUES (?, ?, ?, ?, ?, ?)");
+    }
+
+    @Test
+    void postgresInsertsOnConflictUpdatingEveryNonKeyColumnAndCastsRawToJsonb() {
+        assertThat(Dialect.forProduct("PostgreSQL").upsert(invoices)).isEqualTo(
+                "INSERT INTO invoices (company_id, id, total, raw, synced_at, run_id) VALUES (?, ?, ?, CAST(? AS jsonb), ?, ?)"
+                        + " ON CONFLICT (company_id, id) DO UPDATE SET total = EXCLUDED.total, raw = EXCLUDED.raw,"
+                        + " synced_at = EXCLUDED.synced_at, run_id = EXCLUDED.run_id");
+    }
+
+    @Test
+    void anUnsupportedDatabaseIsNamedWithTheFix() {
+        assertThatThrownBy(() -> Dialect.forProduct("MySQL")).hasMessageContaining("MySQL").hasMessageContaining("LEDGERSYNC_DB_URL");
+    }
+}

@@ -1,6 +1,8 @@
 package io.ledgersync.sync;
 
+import java.util.HashSet;
 import java.util.List;
+import java.util.Set;
 
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -8,6 +10,9 @@ import org.springframework.batch.infrastructure.item.ExecutionContext;
 import org.springframework.batch.infrastructure.item.ItemStreamReader;
 
 import io.ledgersync.source.DataApiClient;
+import io.ledgersync.source.DataApiException;
+import io.ledgersync.source.DataSetNotReadyException;
+import io.ledgersync.source.DataTypeNotSupportedException;
 import io.ledgersync.source.MalformedResponseException;
 import io.ledgersync.source.Page;
 import io.ledgersync.source.SourceRecord;
@@ -21,6 +26,10 @@ import io.ledgersync.source.SourceRecord;
  * A restarted reader fetches that one page again and skips what was already written, so no record
  * is lost or written twice and at most one page is fetched again.
  *
+ * <p>A 409 (not ready) or a 404 "not supported by platform" ends the read without failing it; the
+ * reason is left under {@code outcome} for the step's listener to record. A permanent error
+ * (400/401/402/403) fails this partition and stops the run's other partitions before they ask.
+ *
  * <p>Not thread-safe: one instance per partition (it is step-scoped).
  */
 class DataSetItemReader implements ItemStreamReader<SourceRecord> {
@@ -29,12 +38,21 @@ class DataSetItemReader implements ItemStreamReader<SourceRecord> {
     static final String PAGE_OFFSET = "page.offset";
     static final String RECORDS_READ = "records.read";
     static final String PAGES_READ = "pages.read";
+    static final String TOTAL_RESULTS = "total.results";
+    static final String OUTCOME = "outcome";
+    static final String OUTCOME_ERROR = "outcome.error";
+    static final String OUTCOME_CORRELATION_ID = "outcome.correlationId";
+
+    /** Why a read ended early without failing. */
+    enum Outcome { NOT_READY, UNSUPPORTED }
 
     private static final Logger log = LoggerFactory.getLogger(DataSetItemReader.class);
 
     private final DataApiClient client;
     private final String description;
     private final String firstHref;
+    private final long runId;
+    private final PermanentFailures permanentFailures;
 
     private String href;
     private int skip;
@@ -44,11 +62,16 @@ class DataSetItemReader implements ItemStreamReader<SourceRecord> {
     private long recordsRead;
     private long pagesRead;
     private boolean finished;
+    private final Set<String> visited = new HashSet<>();
+    private Outcome outcome;
+    private DataApiException outcomeCause;
 
-    DataSetItemReader(DataApiClient client, String path, String description) {
+    DataSetItemReader(DataApiClient client, String path, String description, long runId, PermanentFailures permanentFailures) {
         this.client = client;
         this.description = description;
         this.firstHref = client.firstPageHref(path);
+        this.runId = runId;
+        this.permanentFailures = permanentFailures;
     }
 
     @Override
@@ -82,17 +105,47 @@ class DataSetItemReader implements ItemStreamReader<SourceRecord> {
                 checkTotal();
                 return false;
             }
-            if (next.equals(page.href())) {
-                throw new MalformedResponseException("GET " + next, "'_links.next' points at the page itself");
-            }
             href = next;
         }
-        page = client.fetchPage(href);
+        if (!visited.add(href)) {
+            throw new MalformedResponseException("GET " + href, "'_links.next' leads back to a page already read");
+        }
+        page = fetch(href);
+        if (page == null) {
+            return false;
+        }
         pagesRead++;
         records = page.results();
         index = Math.min(skip, records.size());
         skip = 0;
         return true;
+    }
+
+    private Page fetch(String pageHref) {
+        permanentFailures.of(runId).ifPresent(cause -> {
+            throw new RunStoppedException(cause);
+        });
+        try {
+            return client.fetchPage(pageHref);
+        } catch (DataSetNotReadyException e) {
+            return endEarly(Outcome.NOT_READY, e);
+        } catch (DataTypeNotSupportedException e) {
+            return endEarly(Outcome.UNSUPPORTED, e);
+        } catch (DataApiException e) {
+            if (PermanentFailures.isPermanent(e)) {
+                permanentFailures.record(runId, e);
+            }
+            throw e;
+        }
+    }
+
+    private Page endEarly(Outcome reason, DataApiException cause) {
+        log.info("{}: {} ({})", description, reason == Outcome.NOT_READY ? "not ready, deferred" : "not supported, skipped",
+                cause.getMessage());
+        outcome = reason;
+        outcomeCause = cause;
+        page = null;
+        return null;
     }
 
     private void checkTotal() {
@@ -108,8 +161,16 @@ class DataSetItemReader implements ItemStreamReader<SourceRecord> {
             boolean pageConsumed = index >= records.size() && page.nextHref() != null;
             context.putString(PAGE_HREF, pageConsumed ? page.nextHref() : page.href());
             context.putInt(PAGE_OFFSET, pageConsumed ? 0 : index);
+            context.putLong(TOTAL_RESULTS, page.totalResults());
         }
         context.putLong(RECORDS_READ, recordsRead);
         context.putLong(PAGES_READ, pagesRead);
+        if (outcome != null) {
+            context.putString(OUTCOME, outcome.name());
+            context.putString(OUTCOME_ERROR, String.valueOf(outcomeCause.getMessage()));
+            if (outcomeCause.correlationId() != null) {
+                context.putString(OUTCOME_CORRELATION_ID, outcomeCause.correlationId());
+            }
+        }
     }
 }

@@ -1,5 +1,6 @@
 package io.ledgersync.sync;
 
+import java.time.Clock;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -8,12 +9,15 @@ import org.springframework.batch.core.partition.Partitioner;
 import org.springframework.batch.core.scope.context.StepSynchronizationManager;
 import org.springframework.batch.infrastructure.item.ExecutionContext;
 
+import io.ledgersync.warehouse.SyncState;
+import io.ledgersync.warehouse.SyncStates;
 import io.ledgersync.warehouse.Warehouse;
 
 /**
  * Splits one data set's step into partitions: a single one for a top-level data set, one per
- * company for a company data set (the companies synced so far, narrowed by the run's request).
- * No partition at all when the run does not ask for this data set. Thread-safe.
+ * company for a company data set — in a full run the companies synced so far, in a deferred run
+ * the companies whose deferral of this data set is due — narrowed by the run's request. No
+ * partition at all when the run does not ask for this data set. Thread-safe.
  */
 class DataSetPartitioner implements Partitioner {
 
@@ -22,10 +26,14 @@ class DataSetPartitioner implements Partitioner {
 
     private final DataSet dataSet;
     private final Warehouse warehouse;
+    private final SyncStates states;
+    private final Clock clock;
 
-    DataSetPartitioner(DataSet dataSet, Warehouse warehouse) {
+    DataSetPartitioner(DataSet dataSet, Warehouse warehouse, SyncStates states, Clock clock) {
         this.dataSet = dataSet;
         this.warehouse = warehouse;
+        this.states = states;
+        this.clock = clock;
     }
 
     @Override
@@ -37,8 +45,25 @@ class DataSetPartitioner implements Partitioner {
             return partitions;
         }
         if (!dataSet.perCompany()) {
-            partitions.put("all", context(null));
+            if (request.mode() == SyncRequest.Mode.FULL) {
+                partitions.put("all", context(null));
+            }
             return partitions;
+        }
+        for (String companyId : companies(request)) {
+            if (request.includesCompany(companyId)) {
+                partitions.put("company-" + companyId, context(companyId));
+            }
+        }
+        return partitions;
+    }
+
+    private List<String> companies(SyncRequest request) {
+        if (request.mode() == SyncRequest.Mode.DEFERRED) {
+            return states.due(clock.instant()).stream()
+                    .filter(state -> state.dataSet().equals(dataSet.name()))
+                    .map(SyncState::companyId)
+                    .toList();
         }
         List<String> known = warehouse.distinctValues(DataSet.COMPANIES, "id");
         List<String> unknown = request.companies().stream().filter(id -> !known.contains(id)).toList();
@@ -46,12 +71,7 @@ class DataSetPartitioner implements Partitioner {
             throw new IllegalArgumentException("Unknown companies " + unknown + ": none of the " + known.size()
                     + " companies synced has that id (sync 'companies' first, or check the ids)");
         }
-        for (String companyId : known) {
-            if (request.includesCompany(companyId)) {
-                partitions.put("company-" + companyId, context(companyId));
-            }
-        }
-        return partitions;
+        return known;
     }
 
     private ExecutionContext context(String companyId) {

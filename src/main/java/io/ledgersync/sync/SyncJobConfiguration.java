@@ -1,12 +1,16 @@
 package io.ledgersync.sync;
 
+import java.time.Clock;
+
 import org.springframework.batch.core.configuration.annotation.StepScope;
 import org.springframework.batch.core.job.Job;
 import org.springframework.batch.core.job.builder.JobBuilder;
 import org.springframework.batch.core.job.builder.SimpleJobBuilder;
+import org.springframework.batch.core.launch.JobOperator;
 import org.springframework.batch.core.repository.JobRepository;
 import org.springframework.batch.core.step.Step;
 import org.springframework.batch.core.step.builder.StepBuilder;
+import org.springframework.beans.factory.ObjectProvider;
 import org.springframework.beans.factory.annotation.Value;
 import org.springframework.boot.context.properties.EnableConfigurationProperties;
 import org.springframework.context.annotation.Bean;
@@ -16,6 +20,8 @@ import org.springframework.transaction.PlatformTransactionManager;
 
 import io.ledgersync.source.DataApiClient;
 import io.ledgersync.source.SourceRecord;
+import io.ledgersync.warehouse.RunLocks;
+import io.ledgersync.warehouse.SyncStates;
 import io.ledgersync.warehouse.Warehouse;
 
 /**
@@ -37,13 +43,19 @@ class SyncJobConfiguration {
     }
 
     @Bean
+    PermanentFailures permanentFailures() {
+        return new PermanentFailures();
+    }
+
+    @Bean
     @StepScope
-    DataSetItemReader dataSetItemReader(DataApiClient client, DataSetCatalog catalog,
+    DataSetItemReader dataSetItemReader(DataApiClient client, DataSetCatalog catalog, PermanentFailures permanentFailures,
             @Value("#{stepExecutionContext['dataset']}") String dataset,
-            @Value("#{stepExecutionContext['companyId']}") String companyId) {
+            @Value("#{stepExecutionContext['companyId']}") String companyId,
+            @Value("#{stepExecution.jobExecutionId}") Long runId) {
         DataSet dataSet = catalog.get(dataset);
         String description = dataSet.name() + (companyId == null ? "" : " of company " + companyId);
-        return new DataSetItemReader(client, dataSet.pathFor(companyId), description);
+        return new DataSetItemReader(client, dataSet.pathFor(companyId), description, runId, permanentFailures);
     }
 
     @Bean
@@ -57,10 +69,13 @@ class SyncJobConfiguration {
 
     @Bean
     Job syncJob(JobRepository jobRepository, PlatformTransactionManager transactionManager, DataSetCatalog catalog,
-            Warehouse warehouse, DataApiClient client, DataSetItemReader dataSetItemReader,
-            DataSetItemWriter dataSetItemWriter, SyncProperties properties) {
+            Warehouse warehouse, SyncStates states, DataApiClient client, DataSetItemReader dataSetItemReader,
+            DataSetItemWriter dataSetItemWriter, PermanentFailures permanentFailures, SyncProperties properties,
+            ObjectProvider<Clock> clockProvider) {
+        Clock clock = clockProvider.getIfAvailable(Clock::systemUTC);
         SimpleAsyncTaskExecutor partitions = new SimpleAsyncTaskExecutor("sync-");
         partitions.setConcurrencyLimit(properties.concurrency());
+        PartitionOutcomeListener outcomes = new PartitionOutcomeListener(states, properties.deferralPolicy(), clock);
         SimpleJobBuilder job = null;
         for (DataSet dataSet : catalog.all()) {
             // One page per chunk: a chunk's commit is exactly one page, so no partial page is committed.
@@ -70,16 +85,23 @@ class SyncJobConfiguration {
                     .transactionManager(transactionManager)
                     .reader(dataSetItemReader)
                     .writer(dataSetItemWriter)
-                    .listener(new PartitionProgressListener())
+                    .listener(outcomes)
                     .build();
             Step step = new StepBuilder(dataSet.name(), jobRepository)
-                    .partitioner(dataSet.name(), new DataSetPartitioner(dataSet, warehouse))
+                    .partitioner(dataSet.name(), new DataSetPartitioner(dataSet, warehouse, states, clock))
                     .step(worker)
                     .taskExecutor(partitions)
                     .gridSize(properties.concurrency())
                     .build();
             job = job == null ? new JobBuilder(JOB_NAME, jobRepository).start(step) : job.next(step);
         }
-        return job.validator(new SyncParametersValidator(catalog)).listener(new SyncRunLogger()).build();
+        return job.validator(new SyncParametersValidator(catalog)).listener(new SyncRunListener(permanentFailures)).build();
+    }
+
+    @Bean
+    SyncLauncher syncLauncher(JobOperator jobOperator, JobRepository jobRepository, Job syncJob, DataSetCatalog catalog,
+            RunLocks locks, SyncProperties properties, ObjectProvider<Clock> clock) {
+        return new SyncLauncher(jobOperator, jobRepository, syncJob, catalog, locks, properties,
+                clock.getIfAvailable(Clock::systemUTC));
     }
 }

@@ -14,20 +14,23 @@ import org.springframework.batch.core.job.JobExecution;
 import org.springframework.batch.core.step.StepExecution;
 
 /**
- * What a sync run did: its outcome, and per data set how many partitions, pages and records.
+ * What a sync run did: its outcome, and per data set how many partitions, pages and records, and
+ * how many company data sets were deferred (409) or unsupported (404).
  *
  * @param runId the job execution id, also stamped on every row the run wrote
+ * @param resumed whether this run resumed an earlier one that had not finished
  * @param failures the cause of each failure, most specific first, without duplicates
+ * @param failureCauses the innermost exception of each failure, for callers that classify them
  */
-public record SyncReport(long runId, BatchStatus status, Duration duration, List<DataSetOutcome> dataSets,
-        List<String> failures) {
+public record SyncReport(long runId, boolean resumed, BatchStatus status, Duration duration, List<DataSetOutcome> dataSets,
+        List<String> failures, List<Throwable> failureCauses) {
 
     /**
      * @param partitions one per company for a company data set, one for a top-level data set
      * @param companies how many of the partitions were a company's (0 for a top-level data set)
      */
-    public record DataSetOutcome(String dataSet, int partitions, int companies, int failedPartitions, long pages,
-            long records) {
+    public record DataSetOutcome(String dataSet, int partitions, int companies, int failed, int deferred, int unsupported,
+            long pages, long records) {
     }
 
     public boolean successful() {
@@ -38,10 +41,19 @@ public record SyncReport(long runId, BatchStatus status, Duration duration, List
         return dataSets.stream().filter(d -> d.dataSet().equals(dataSet)).mapToLong(DataSetOutcome::records).sum();
     }
 
-    /** One line for logs and the command line, e.g. "companies: 3 records; invoices: 750 records from 3 companies". */
+    /** Company data sets deferred by this run because the Data API answered 409. */
+    public int deferred() {
+        return dataSets.stream().mapToInt(DataSetOutcome::deferred).sum();
+    }
+
+    public int unsupported() {
+        return dataSets.stream().mapToInt(DataSetOutcome::unsupported).sum();
+    }
+
+    /** One line for logs and the command line. */
     public String summary() {
-        StringBuilder text = new StringBuilder("Sync run ").append(runId).append(' ').append(status).append(" in ")
-                .append(String.format("%.1f s", duration.toMillis() / 1000.0));
+        StringBuilder text = new StringBuilder("Sync run ").append(runId).append(resumed ? " (resumed) " : " ").append(status)
+                .append(" in ").append(String.format("%.1f s", duration.toMillis() / 1000.0));
         String separator = ": ";
         for (DataSetOutcome outcome : dataSets) {
             text.append(separator).append(outcome.dataSet()).append(' ').append(outcome.records()).append(" records in ")
@@ -49,46 +61,71 @@ public record SyncReport(long runId, BatchStatus status, Duration duration, List
             if (outcome.companies() > 0) {
                 text.append(" from ").append(outcome.companies()).append(outcome.companies() == 1 ? " company" : " companies");
             }
-            if (outcome.failedPartitions() > 0) {
-                text.append(" (").append(outcome.failedPartitions()).append(" failed)");
+            List<String> notes = new ArrayList<>();
+            if (outcome.deferred() > 0) {
+                notes.add(outcome.deferred() + " deferred");
+            }
+            if (outcome.unsupported() > 0) {
+                notes.add(outcome.unsupported() + " unsupported");
+            }
+            if (outcome.failed() > 0) {
+                notes.add(outcome.failed() + " failed");
+            }
+            if (!notes.isEmpty()) {
+                text.append(" (").append(String.join(", ", notes)).append(')');
             }
             separator = "; ";
         }
         return text.toString();
     }
 
-    static SyncReport of(JobExecution execution) {
-        Map<String, long[]> totals = new LinkedHashMap<>(); // partitions, companies, failed, pages, records
-        Set<String> failures = new LinkedHashSet<>();
+    static SyncReport of(JobExecution execution, boolean resumed) {
+        Map<String, long[]> totals = new LinkedHashMap<>(); // partitions, companies, failed, deferred, unsupported, pages, records
         for (StepExecution step : execution.getStepExecutions()) {
             int colon = step.getStepName().indexOf(':');
+            long[] total = totals.computeIfAbsent(colon < 0 ? step.getStepName() : step.getStepName().substring(0, colon),
+                    name -> new long[7]);
             if (colon < 0) {
-                totals.computeIfAbsent(step.getStepName(), name -> new long[5]);
                 continue;
             }
-            long[] total = totals.computeIfAbsent(step.getStepName().substring(0, colon), name -> new long[5]);
+            String exitCode = step.getExitStatus().getExitCode();
             total[0]++;
             total[1] += step.getExecutionContext().containsKey(DataSetPartitioner.COMPANY_ID) ? 1 : 0;
             total[2] += step.getStatus().isUnsuccessful() ? 1 : 0;
-            total[3] += step.getExecutionContext().getLong(DataSetItemReader.PAGES_READ, 0L);
-            total[4] += step.getWriteCount();
+            total[3] += PartitionOutcomeListener.DEFERRED.equals(exitCode) ? 1 : 0;
+            total[4] += PartitionOutcomeListener.UNSUPPORTED.equals(exitCode) ? 1 : 0;
+            total[5] += step.getExecutionContext().getLong(DataSetItemReader.PAGES_READ, 0L);
+            total[6] += step.getWriteCount();
         }
+        Set<String> failures = new LinkedHashSet<>();
+        List<Throwable> causes = new ArrayList<>();
         for (Throwable failure : execution.getAllFailureExceptions()) {
-            failures.add(describe(failure));
+            if (failures.add(describe(failure))) {
+                causes.add(innermost(failure));
+            }
         }
         List<DataSetOutcome> outcomes = new ArrayList<>();
-        totals.forEach((name, t) -> outcomes.add(new DataSetOutcome(name, (int) t[0], (int) t[1], (int) t[2], t[3], t[4])));
-        return new SyncReport(execution.getId(), execution.getStatus(), duration(execution), List.copyOf(outcomes),
-                List.copyOf(failures));
+        totals.forEach((name, t) -> outcomes.add(new DataSetOutcome(name, (int) t[0], (int) t[1], (int) t[2], (int) t[3], (int) t[4],
+                t[5], t[6])));
+        return new SyncReport(execution.getId(), resumed, execution.getStatus(), duration(execution), List.copyOf(outcomes),
+                List.copyOf(failures), List.copyOf(causes));
     }
 
     /** The innermost cause carries the message that names the problem (status, error, correlationId). */
-    private static String describe(Throwable failure) {
+    static String describe(Throwable failure) {
+        Throwable cause = innermost(failure);
+        return cause.getMessage() == null ? cause.getClass().getName() : cause.getMessage();
+    }
+
+    private static Throwable innermost(Throwable failure) {
         Throwable cause = failure;
         while (cause.getCause() != null && cause.getCause() != cause) {
+            if (cause instanceof RunStoppedException) {
+                return cause; // its own message says why the partition was not read
+            }
             cause = cause.getCause();
         }
-        return cause.getMessage() == null ? cause.getClass().getName() : cause.getMessage();
+        return cause;
     }
 
     private static Duration duration(JobExecution execution) {

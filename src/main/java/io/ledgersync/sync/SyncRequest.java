@@ -2,18 +2,33 @@ package io.ledgersync.sync;
 
 import java.util.Arrays;
 import java.util.List;
+import java.util.Locale;
 
 import org.springframework.batch.core.job.parameters.JobParameters;
 import org.springframework.batch.core.job.parameters.JobParametersBuilder;
 
 /**
- * What one sync run covers: some or all data sets, for some or all companies.
+ * What one sync run covers: some or all data sets, for some or all companies, either in full or
+ * only the company data sets whose deferral is due.
  *
  * @param datasets the data set names; empty means all
  * @param companies the company ids whose data sets are read; empty means all
  */
-public record SyncRequest(List<String> datasets, List<String> companies) {
+public record SyncRequest(Mode mode, List<String> datasets, List<String> companies) {
 
+    /** The kinds of run; at most one run of each kind is active at a time. */
+    public enum Mode {
+        /** Every selected data set: companies, then each company's data sets. */
+        FULL,
+        /** Only company data sets deferred by a 409 whose next attempt is due. */
+        DEFERRED;
+
+        String lockName() {
+            return name().toLowerCase(Locale.ROOT);
+        }
+    }
+
+    static final String MODE = "mode";
     static final String DATASETS = "datasets";
     static final String COMPANIES = "companies";
     static final String LAUNCHED_AT = "launched.at";
@@ -23,14 +38,27 @@ public record SyncRequest(List<String> datasets, List<String> companies) {
         companies = List.copyOf(companies);
     }
 
+    public SyncRequest(List<String> datasets, List<String> companies) {
+        this(Mode.FULL, datasets, companies);
+    }
+
     /** Every data set of every company. */
     public static SyncRequest everything() {
-        return new SyncRequest(List.of(), List.of());
+        return new SyncRequest(Mode.FULL, List.of(), List.of());
+    }
+
+    /** Every deferred company data set that is due. */
+    public static SyncRequest deferred() {
+        return new SyncRequest(Mode.DEFERRED, List.of(), List.of());
     }
 
     /** Parses comma-separated lists as given on the command line or in a request; blank means all. */
     public static SyncRequest of(String datasets, String companies) {
-        return new SyncRequest(split(datasets), split(companies));
+        return new SyncRequest(Mode.FULL, split(datasets), split(companies));
+    }
+
+    public SyncRequest withMode(Mode newMode) {
+        return new SyncRequest(newMode, datasets, companies);
     }
 
     boolean includesDataSet(String name) {
@@ -43,6 +71,7 @@ public record SyncRequest(List<String> datasets, List<String> companies) {
 
     JobParameters toJobParameters(long launchedAt) {
         return new JobParametersBuilder()
+                .addString(MODE, mode.name())
                 .addString(DATASETS, String.join(",", datasets))
                 .addString(COMPANIES, String.join(",", companies))
                 .addLong(LAUNCHED_AT, launchedAt)
@@ -50,7 +79,9 @@ public record SyncRequest(List<String> datasets, List<String> companies) {
     }
 
     static SyncRequest from(JobParameters parameters) {
-        return of(parameters.getString(DATASETS), parameters.getString(COMPANIES));
+        String mode = parameters.getString(MODE);
+        return new SyncRequest(mode == null ? Mode.FULL : Mode.valueOf(mode), split(parameters.getString(DATASETS)),
+                split(parameters.getString(COMPANIES)));
     }
 
     private static List<String> split(String list) {

@@ -2,6 +2,7 @@ package io.ledgersync.warehouse;
 
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.stream.Collectors;
 
 /**
@@ -10,14 +11,21 @@ import java.util.stream.Collectors;
  */
 interface Dialect {
 
-    /** The statement that inserts or replaces one row of {@code table}, keyed by its primary key. */
-    String upsert(Table table);
+    /**
+     * The statement that inserts a row, or replaces the row with the same key.
+     *
+     * @param columns every column, in binding order
+     * @param jsonColumns the columns whose text parameter is a JSON document
+     */
+    String upsert(String table, List<String> columns, List<String> key, Set<String> jsonColumns);
 
-    /** The product names ({@code DatabaseMetaData.getDatabaseProductName()}) of each dialect. */
-    Map<String, Dialect> BY_PRODUCT = Map.of("H2", new H2Dialect(), "PostgreSQL", new PostgresDialect());
+    /** The upsert of a data-set table: its typed columns, then raw (JSON), synced_at, run_id. */
+    default String upsert(Table table) {
+        return upsert(table.name(), allColumns(table), table.key(), Set.of("raw"));
+    }
 
     static Dialect forProduct(String productName) {
-        Dialect dialect = BY_PRODUCT.get(productName);
+        Dialect dialect = Map.<String, Dialect>of("H2", new H2Dialect(), "PostgreSQL", new PostgresDialect()).get(productName);
         if (dialect == null) {
             throw new IllegalStateException("The warehouse database is " + productName
                     + ", which ledgersync does not support: use H2 or PostgreSQL (LEDGERSYNC_DB_URL)");
@@ -25,7 +33,7 @@ interface Dialect {
         return dialect;
     }
 
-    /** All column names of a row in binding order: typed columns, then raw, synced_at, run_id. */
+    /** All column names of a data-set row in binding order: typed columns, then raw, synced_at, run_id. */
     static List<String> allColumns(Table table) {
         List<String> names = table.columns().stream().map(Column::name).collect(Collectors.toList());
         names.addAll(List.of("raw", "synced_at", "run_id"));

@@ -2,14 +2,14 @@ package io.ledgersync.warehouse;
 
 import java.util.Collections;
 import java.util.List;
+import java.util.Set;
 
-/** H2: {@code MERGE INTO ... KEY (...)}, since H2 has no {@code ON CONFLICT}. */
+/** H2: {@code MERGE INTO ... KEY (...)}, since H2 has no {@code ON CONFLICT}; JSON is kept as text. */
 final class H2Dialect implements Dialect {
 
     @Override
-    public String upsert(Table table) {
-        List<String> columns = Dialect.allColumns(table);
-        return "MERGE INTO " + table.name() + " (" + String.join(", ", columns) + ") KEY (" + String.join(", ", table.key())
+    public String upsert(String table, List<String> columns, List<String> key, Set<String> jsonColumns) {
+        return "MERGE INTO " + table + " (" + String.join(", ", columns) + ") KEY (" + String.join(", ", key)
                 + ") VALUES (" + String.join(", ", Collections.nCopies(columns.size(), "?")) + ")";
     }
 }

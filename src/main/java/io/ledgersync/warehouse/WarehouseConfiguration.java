@@ -9,6 +9,7 @@ import javax.sql.DataSource;
 import org.jdbi.v3.core.Jdbi;
 import org.jdbi.v3.sqlobject.SqlObjectPlugin;
 import org.springframework.beans.factory.ObjectProvider;
+import org.springframework.boot.sql.init.dependency.DependsOnDatabaseInitialization;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
 import org.springframework.jdbc.datasource.TransactionAwareDataSourceProxy;
@@ -16,15 +17,34 @@ import org.springframework.jdbc.datasource.TransactionAwareDataSourceProxy;
 @Configuration(proxyBeanMethods = false)
 class WarehouseConfiguration {
 
-    /** Joins the Spring transaction of the chunk being written, so a failed chunk rolls back its rows. */
+    /**
+     * Joins the Spring transaction of the chunk being written, so a failed chunk rolls back its rows.
+     * Created after Flyway has migrated, so that nothing reads a table before it exists.
+     */
     @Bean
+    @DependsOnDatabaseInitialization
     Jdbi jdbi(DataSource dataSource) {
         return Jdbi.create(new TransactionAwareDataSourceProxy(dataSource)).installPlugin(new SqlObjectPlugin());
     }
 
     @Bean
-    Warehouse warehouse(Jdbi jdbi, DataSource dataSource, ObjectProvider<Clock> clock) throws SQLException {
-        return new Warehouse(jdbi, dialectOf(dataSource), clock.getIfAvailable(Clock::systemUTC));
+    Dialect warehouseDialect(DataSource dataSource) throws SQLException {
+        return dialectOf(dataSource);
+    }
+
+    @Bean
+    Warehouse warehouse(Jdbi jdbi, Dialect warehouseDialect, ObjectProvider<Clock> clock) {
+        return new Warehouse(jdbi, warehouseDialect, clock.getIfAvailable(Clock::systemUTC));
+    }
+
+    @Bean
+    SyncStates syncStates(Jdbi jdbi, Dialect warehouseDialect) {
+        return new SyncStates(jdbi, warehouseDialect);
+    }
+
+    @Bean
+    RunLocks runLocks(Jdbi jdbi, ObjectProvider<Clock> clock) {
+        return new RunLocks(jdbi, clock.getIfAvailable(Clock::systemUTC));
     }
 
     private static Dialect dialectOf(DataSource dataSource) throws SQLException {

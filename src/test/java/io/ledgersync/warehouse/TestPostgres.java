@@ -44,8 +44,6 @@ public final class TestPostgres {
     private static EmbeddedPostgres server() {
         if (server == null) {
             try {
-                // the build points java.io.tmpdir into target/, which may not exist yet
-                java.nio.file.Files.createDirectories(java.nio.file.Path.of(System.getProperty("java.io.tmpdir")));
                 server = EmbeddedPostgres.builder().start();
             } catch (IOException e) {
                 throw new UncheckedIOException("Cannot start embedded PostgreSQL", e);

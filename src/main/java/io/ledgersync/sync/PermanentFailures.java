@@ -1,0 +1,36 @@
+package io.ledgersync.sync;
+
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
+
+import io.ledgersync.source.DataApiException;
+
+/**
+ * Remembers, per run, the first permanent error of the Data API (400, 401, 402, 403: a bad key,
+ * an account limit, a bug of ours), so that the run's other partitions stop at once instead of
+ * each asking the Data API and failing the same way. Thread-safe.
+ */
+class PermanentFailures {
+
+    private static final Set<Integer> PERMANENT = Set.of(400, 401, 402, 403);
+
+    private final Map<Long, DataApiException> byRun = new ConcurrentHashMap<>();
+
+    static boolean isPermanent(DataApiException e) {
+        return PERMANENT.contains(e.status());
+    }
+
+    void record(long runId, DataApiException e) {
+        byRun.putIfAbsent(runId, e);
+    }
+
+    Optional<DataApiException> of(long runId) {
+        return Optional.ofNullable(byRun.get(runId));
+    }
+
+    void forget(long runId) {
+        byRun.remove(runId);
+    }
+}

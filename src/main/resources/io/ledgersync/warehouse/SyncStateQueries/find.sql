@@ -1,0 +1,1 @@
+SELECT * FROM sync_state WHERE company_id = :companyId AND data_set = :dataSet

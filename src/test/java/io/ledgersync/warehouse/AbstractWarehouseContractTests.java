@@ -1,0 +1,162 @@
+package io.ledgersync.warehouse;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import java.math.BigDecimal;
+import java.time.Duration;
+import java.time.Instant;
+import java.time.OffsetDateTime;
+import java.time.ZoneOffset;
+import java.util.List;
+import java.util.Optional;
+
+import javax.sql.DataSource;
+
+import org.flywaydb.core.Flyway;
+import org.jdbi.v3.core.Jdbi;
+import org.jdbi.v3.sqlobject.SqlObjectPlugin;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.springframework.jdbc.datasource.DataSourceTransactionManager;
+import org.springframework.jdbc.datasource.DriverManagerDataSource;
+import org.springframework.jdbc.datasource.TransactionAwareDataSourceProxy;
+import org.springframework.transaction.support.TransactionTemplate;
+
+import io.ledgersync.warehouse.SyncState.Status;
+
+/**
+ * What the warehouse promises, on every database it supports: the same tests, one subclass per
+ * database, against the real migrations.
+ */
+abstract class AbstractWarehouseContractTests {
+
+    private static final Table THINGS = new Table("invoices", List.of(
+            new Column("company_id", ColumnType.TEXT), new Column("id", ColumnType.TEXT),
+            new Column("total_amount", ColumnType.DECIMAL), new Column("modified_date", ColumnType.TIMESTAMP),
+            new Column("is_deleted", ColumnType.BOOLEAN)), List.of("company_id", "id"));
+
+    private final MutableClock clock = new MutableClock(Instant.parse("2026-01-01T00:00:00Z"));
+    private DataSource dataSource;
+    private Jdbi jdbi;
+    private Warehouse warehouse;
+    private SyncStates states;
+    private RunLocks locks;
+
+    /** A JDBC URL of an empty database, fresh for each test. */
+    abstract String freshDatabaseUrl();
+
+    abstract String user();
+
+    /** The migrations folder of this database, as Spring Boot's {vendor} would choose it. */
+    abstract String vendor();
+
+    @BeforeEach
+    void migrate() throws Exception {
+        dataSource = new DriverManagerDataSource(freshDatabaseUrl(), user(), "");
+        Flyway.configure().dataSource(dataSource).locations("classpath:db/migration/" + vendor()).load().migrate();
+        jdbi = Jdbi.create(new TransactionAwareDataSourceProxy(dataSource)).installPlugin(new SqlObjectPlugin());
+        Dialect dialect;
+        try (var connection = dataSource.getConnection()) {
+            dialect = Dialect.forProduct(connection.getMetaData().getDatabaseProductName());
+        }
+        warehouse = new Warehouse(jdbi, dialect, clock);
+        states = new SyncStates(jdbi, dialect);
+        locks = new RunLocks(jdbi, clock);
+    }
+
+    @Test
+    void upsertInsertsThenReplacesTheRowWithTheSameKey() {
+        warehouse.upsert(THINGS, List.of(row("c1", "i1", "10.00", false), row("c1", "i2", "20.00", false)), 1);
+        warehouse.upsert(THINGS, List.of(row("c1", "i1", "11.50", true)), 2);
+
+        assertThat(warehouse.count("invoices")).isEqualTo(2);
+        var i1 = jdbi.withHandle(h -> h.createQuery("SELECT total_amount, is_deleted, run_id FROM invoices WHERE id = 'i1'").mapToMap().one());
+        assertThat((BigDecimal) i1.get("total_amount")).isEqualByComparingTo("11.50");
+        assertThat(i1.get("is_deleted")).isEqualTo(true);
+        assertThat(((Number) i1.get("run_id")).longValue()).isEqualTo(2);
+    }
+
+    @Test
+    void rowsOfAFailedTransactionAreRolledBack() {
+        TransactionTemplate transaction = new TransactionTemplate(new DataSourceTransactionManager(dataSource));
+
+        assertThatThrownBy(() -> transaction.executeWithoutResult(status -> {
+            warehouse.upsert(THINGS, List.of(row("c1", "i1", "10.00", false)), 1);
+            throw new IllegalStateException("the chunk failed after its write");
+        })).hasMessageContaining("the chunk failed");
+
+        assertThat(warehouse.count("invoices")).isZero();
+    }
+
+    @Test
+    void verifyNamesTheMissingTableOrColumnAndTheFix() {
+        Table missingColumn = new Table("invoices", List.of(new Column("company_id", ColumnType.TEXT), new Column("id", ColumnType.TEXT),
+                new Column("colour", ColumnType.TEXT)), List.of("company_id", "id"));
+        Table missingTable = new Table("bills", List.of(new Column("id", ColumnType.TEXT)), List.of("id"));
+
+        assertThatThrownBy(() -> warehouse.verify(missingColumn)).hasMessageContaining("[colour]").hasMessageContaining("migration");
+        assertThatThrownBy(() -> warehouse.verify(missingTable)).hasMessageContaining("no table 'bills'");
+        warehouse.verify(THINGS);
+    }
+
+    @Test
+    void syncStateIsSavedReplacedAndFoundWhenDue() {
+        Instant now = clock.instant();
+        states.save(state("c1", Status.NOT_READY, 1, now.plusSeconds(600)));
+        states.save(state("c2", Status.NOT_READY, 2, now.minusSeconds(1)));
+        states.save(state("c3", Status.UNSUPPORTED, 0, null));
+
+        assertThat(states.due(now)).extracting(SyncState::companyId).containsExactly("c2");
+        assertThat(states.due(now.plusSeconds(600))).extracting(SyncState::companyId).containsExactly("c2", "c1");
+
+        states.save(state("c2", Status.OK, 0, null));
+        Optional<SyncState> c2 = states.find("c2", "invoices");
+        assertThat(c2).get().extracting(SyncState::state, SyncState::attempts).containsExactly(Status.OK, 0);
+        assertThat(states.all()).hasSize(3);
+    }
+
+    @Test
+    void reconciliationRecordsWhetherWhatWasReadMatchesTotalResults() {
+        states.reconcile(7, "c1", "invoices", 250, 250, clock.instant());
+        states.reconcile(7, "c2", "invoices", 249, 250, clock.instant());
+
+        assertThat(states.reconciliations(7)).extracting(SyncStates.Reconciliation::matched).containsExactly(true, false);
+    }
+
+    @Test
+    void aRunLockIsExclusiveUntilReleased() {
+        Optional<RunLocks.Lease> first = locks.tryAcquire("full", "a", Duration.ofMinutes(1));
+
+        assertThat(first).isPresent();
+        assertThat(locks.tryAcquire("full", "b", Duration.ofMinutes(1))).isEmpty();
+        assertThat(locks.tryAcquire("deferred", "b", Duration.ofMinutes(1))).as("another kind of run").isPresent();
+        assertThat(locks.holder("full")).get().asString().startsWith("a");
+
+        first.get().close();
+        assertThat(locks.tryAcquire("full", "b", Duration.ofMinutes(1))).isPresent();
+    }
+
+    @Test
+    void anExpiredLeaseOfADeadProcessCanBeTaken() {
+        locks.tryAcquire("full", "killed-process", Duration.ofMinutes(1)).orElseThrow();
+        // the holder died: nobody renews its lease (its renewal thread is in this JVM, so stop it the hard way)
+        jdbi.useHandle(h -> h.execute("UPDATE run_lock SET owner = 'dead' WHERE name = 'full'"));
+
+        clock.advance(Duration.ofSeconds(30));
+        assertThat(locks.tryAcquire("full", "next", Duration.ofMinutes(1))).isEmpty();
+
+        clock.advance(Duration.ofSeconds(31));
+        assertThat(locks.tryAcquire("full", "next", Duration.ofMinutes(1))).isPresent();
+    }
+
+    private static Row row(String company, String id, String total, boolean deleted) {
+        return new Row(new Object[] {company, id, new BigDecimal(total), OffsetDateTime.of(2025, 1, 2, 3, 4, 5, 0, ZoneOffset.UTC), deleted},
+                "{\"id\": \"" + id + "\"}");
+    }
+
+    private SyncState state(String company, Status status, int attempts, Instant next) {
+        return new SyncState(company, "invoices", status, attempts, next, null, status == Status.OK ? null : "409 from the Data API",
+                "corr-" + company, 1, clock.instant());
+    }
+}

@@ -23,13 +23,18 @@ public class LedgersyncApplication {
 
             Commands:
               serve      Run the service: REST API, schedule and metrics (the default)
-              sync       Run one sync, then exit: 0 on success, 1 on failure, 2 on a usage error
+              sync       Run one sync, then exit (codes below); resumes the previous run of the
+                         same request if it did not finish
                            --datasets=a,b        only these data sets (default: all)
                            --companies=id1,id2   only these companies (default: all)
+                           --deferred            only company data sets deferred by a 409 and due
               sandbox    Run the Data API sandbox alone (API key from LEDGERSYNC_SANDBOX_API_KEY,
                          default "sandbox-key")
                            --port=N --companies=N --invoices-per-company=M --seed=S --host=H
               help       Show this text (also --help)
+
+            Exit codes of sync: 0 completed, 1 failed, 2 usage error, 3 completed with deferrals,
+            4 another run of the same kind is active.
 
             Configuration: config/application.yml, overridden by environment variables such as
             LEDGERSYNC_API_BASE_URL, LEDGERSYNC_API_KEY, LEDGERSYNC_DB_URL, LEDGERSYNC_DB_USER,

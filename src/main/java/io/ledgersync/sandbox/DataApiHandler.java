@@ -1,40 +1,53 @@
 package io.ledgersync.sandbox;
 
 import java.io.BufferedOutputStream;
+import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.net.URLDecoder;
 import java.nio.charset.StandardCharsets;
-import java.util.HashMap;
+import java.time.Duration;
+import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.logging.Level;
 import java.util.logging.Logger;
 
+import com.sun.net.httpserver.Headers;
 import com.sun.net.httpserver.HttpExchange;
 import com.sun.net.httpserver.HttpHandler;
 
 import tools.jackson.core.JsonGenerator;
 
 /**
- * Answers every request of the sandbox: authenticate, route, validate, then stream the page. Every refusal is an
- * {@link ApiException} turned into the §2.4 error body here, so no path can answer with another shape.
+ * Answers every request of the sandbox: scripted faults, then authentication, the account's state, routing, and
+ * writing the reply. Every refusal is an {@link ApiException} turned into the §2.4 error body here, so no path can
+ * answer with another shape.
  */
 final class DataApiHandler implements HttpHandler {
 
     private static final Logger LOG = Logger.getLogger(DataApiHandler.class.getName());
     private static final String JSON = "application/json";
-    private static final String SUPPORTED_DATA_TYPE = "invoices";
 
-    private final SandboxDataset dataset;
-    private final BasicAuth auth;
+    /** Thrown out of {@link #handle} on purpose: the JDK server then closes the connection without finishing. */
+    private static final class ConnectionDropped extends RuntimeException {
+        ConnectionDropped() {
+            super("connection dropped by a scripted fault", null, false, false);
+        }
+    }
+
+    private final Routes routes;
+    private final ApiKeys keys;
+    private final Account account;
+    private final SandboxFaults faults;
     private final RateLimitHeaders rateLimit;
-    private final SelectionCache selections = new SelectionCache();
     private final AtomicLong requests = new AtomicLong();
 
-    DataApiHandler(SandboxDataset dataset, BasicAuth auth, RateLimitHeaders rateLimit) {
-        this.dataset = dataset;
-        this.auth = auth;
+    DataApiHandler(Routes routes, ApiKeys keys, Account account, SandboxFaults faults, RateLimitHeaders rateLimit) {
+        this.routes = routes;
+        this.keys = keys;
+        this.account = account;
+        this.faults = faults;
         this.rateLimit = rateLimit;
     }
 
@@ -46,82 +59,118 @@ final class DataApiHandler implements HttpHandler {
     public void handle(HttpExchange exchange) {
         // Counted on arrival, so a client that has its response always sees its request counted.
         requests.incrementAndGet();
+        boolean dropped = false;
         try {
-            answer(exchange);
-        } catch (ApiException refusal) {
-            sendError(exchange, refusal);
+            Fault.Effect fault = faults.verdict(describe(exchange));
+            sleep(fault.delay());
+            Reply reply;
+            try {
+                if (fault.refusal() != null) {
+                    throw fault.refusal();
+                }
+                reply = answer(exchange);
+            } catch (ApiException refusal) {
+                reply = null;
+                dropped = fault.dropAfterBytes() >= 0;
+                sendError(exchange, refusal, fault);
+            }
+            if (reply != null) {
+                dropped = fault.dropAfterBytes() >= 0;
+                send(exchange, reply, fault);
+            }
+        } catch (ConnectionDropped drop) {
+            throw drop;
         } catch (RuntimeException | IOException failure) {
             // Once a page's headers are out, the only honest signal left is the broken connection.
             if (exchange.getResponseCode() == -1) {
                 LOG.log(Level.WARNING, "sandbox failed on " + exchange.getRequestURI(), failure);
-                sendError(exchange, ApiException.internal("The sandbox failed: " + failure));
+                sendError(exchange, ApiException.internal("The sandbox failed: " + failure), Fault.Effect.NONE);
             }
         } finally {
-            exchange.close();
+            if (!dropped) {
+                exchange.close();
+            }
         }
     }
 
-    private void answer(HttpExchange exchange) throws IOException {
-        auth.check(exchange.getRequestHeaders().getFirst("Authorization"));
-        String path = exchange.getRequestURI().getPath();
-        if (path.length() > 1 && path.endsWith("/")) {
-            path = path.substring(0, path.length() - 1);
-        }
+    private Reply answer(HttpExchange exchange) {
+        ApiKeys.ApiKey key = keys.authenticate(exchange.getRequestHeaders().getFirst("Authorization"));
+        account.requireNotExpired();
+        return routes.route(exchange.getRequestMethod(), path(exchange), parameters(exchange.getRequestURI()
+                .getRawQuery()), key, exchange.getRequestBody());
+    }
+
+    private RequestTarget.Request describe(HttpExchange exchange) {
+        String path = path(exchange);
         String[] segments = path.split("/", -1);
-        if (path.equals("/companies")) {
-            requireGet(exchange, path);
-            sendPage(exchange, dataset.companies());
-        } else if (segments.length == 5 && segments[1].equals("companies") && segments[3].equals("data")) {
-            requireGet(exchange, path);
-            sendPage(exchange, dataSet(segments[2], segments[4]));
+        String company = segments.length > 2 && segments[1].equals("companies") ? segments[2] : null;
+        int page = 1;
+        try {
+            String text = parameters(exchange.getRequestURI().getRawQuery()).get("page");
+            page = text == null ? 1 : Integer.parseInt(text.trim());
+        } catch (RuntimeException unreadable) {
+            // A page the route will refuse with 400 is nobody's page 1..n, and 0 matches no targeted page.
+            page = 0;
+        }
+        String authorization = exchange.getRequestHeaders().getFirst("Authorization");
+        return new RequestTarget.Request(exchange.getRequestMethod(), path, company, page,
+                authorization == null ? "" : authorization.trim());
+    }
+
+    private static String path(HttpExchange exchange) {
+        String path = exchange.getRequestURI().getPath();
+        return path.length() > 1 && path.endsWith("/") ? path.substring(0, path.length() - 1) : path;
+    }
+
+    private static void sleep(Duration delay) {
+        if (delay.isZero()) {
+            return;
+        }
+        try {
+            Thread.sleep(delay.toMillis(), delay.toNanosPart() % 1_000_000);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+    }
+
+    private void send(HttpExchange exchange, Reply reply, Fault.Effect fault) throws IOException {
+        Headers headers = exchange.getResponseHeaders();
+        headers.set("Content-Type", JSON);
+        rateHeaders(headers, fault, Map.of());
+        if (reply.body() == null) {
+            exchange.sendResponseHeaders(reply.status(), -1);
+            return;
+        }
+        if (fault.dropAfterBytes() >= 0) {
+            dropMidway(exchange, reply.status(), render(reply.body()), fault.dropAfterBytes());
+        }
+        if (reply.paged()) {
+            // Length 0 means chunked: a 5000-record page is streamed, never held whole in memory.
+            exchange.sendResponseHeaders(reply.status(), 0);
+            try (OutputStream body = new BufferedOutputStream(exchange.getResponseBody(), 1 << 16);
+                 JsonGenerator generator = JsonOutput.generator(body)) {
+                reply.body().accept(generator);
+            }
         } else {
-            throw ApiException.notFound("NotFound", "No resource at " + path
-                    + "; the sandbox serves /companies and /companies/{companyId}/data/invoices.");
+            byte[] body = render(reply.body());
+            exchange.sendResponseHeaders(reply.status(), body.length);
+            try (OutputStream out = exchange.getResponseBody()) {
+                out.write(body);
+            }
         }
     }
 
-    private Listing<Invoice> dataSet(String companyId, String dataType) {
-        Company company = dataset.findCompany(companyId);
-        if (company == null) {
-            throw ApiException.notFound("NotFound", "Company " + companyId + " was not found, so its "
-                    + dataType + " cannot be read.");
-        }
-        if (!dataType.equals(SUPPORTED_DATA_TYPE)) {
-            throw ApiException.notFound("NotFound", "Datatype " + dataType + " not supported by platform(s) "
-                    + company.platform() + ".");
-        }
-        return dataset.invoices(company);
-    }
-
-    private static void requireGet(HttpExchange exchange, String path) {
-        if (!exchange.getRequestMethod().equals("GET")) {
-            throw ApiException.methodNotAllowed(exchange.getRequestMethod(), path, "GET");
-        }
-    }
-
-    private <T> void sendPage(HttpExchange exchange, Listing<T> listing) throws IOException {
-        PageRequest request = PageRequest.from(parameters(exchange.getRequestURI().getRawQuery()));
-        Selection selection = selections.select(listing, request.query());
-        exchange.getResponseHeaders().set("Content-Type", JSON);
-        rateLimit.addTo(exchange.getResponseHeaders());
-        // Length 0 means chunked: a 5000-record page is streamed, never held whole in memory.
-        exchange.sendResponseHeaders(200, 0);
-        try (OutputStream body = new BufferedOutputStream(exchange.getResponseBody(), 1 << 16);
-             JsonGenerator generator = JsonOutput.generator(body)) {
-            PageJson.write(generator, listing, request, selection);
-        }
-    }
-
-    private void sendError(HttpExchange exchange, ApiException error) {
+    private void sendError(HttpExchange exchange, ApiException error, Fault.Effect fault) {
         byte[] body = ErrorJson.body(error).getBytes(StandardCharsets.UTF_8);
         try {
-            exchange.getResponseHeaders().set("Content-Type", JSON);
-            rateLimit.addTo(exchange.getResponseHeaders());
+            Headers headers = exchange.getResponseHeaders();
+            headers.set("Content-Type", JSON);
+            rateHeaders(headers, fault, error.headers());
             if (error.status() == 401) {
-                exchange.getResponseHeaders().set("WWW-Authenticate", "Basic realm=\"ledgersync sandbox\"");
+                headers.set("WWW-Authenticate", "Basic realm=\"ledgersync sandbox\"");
             }
-            if (error.allow() != null) {
-                exchange.getResponseHeaders().set("Allow", error.allow());
+            if (fault.dropAfterBytes() >= 0) {
+                dropMidway(exchange, error.status(), body, fault.dropAfterBytes());
             }
             exchange.sendResponseHeaders(error.status(), body.length);
             try (OutputStream out = exchange.getResponseBody()) {
@@ -132,9 +181,35 @@ final class DataApiHandler implements HttpHandler {
         }
     }
 
-    /** The first value of each parameter; a malformed percent escape is the client's error, hence 400. */
+    /** The informational daily quota, unless a rate-limit fault or the refusal itself says otherwise. */
+    private void rateHeaders(Headers headers, Fault.Effect fault, Map<String, String> own) {
+        rateLimit.addTo(headers);
+        if (fault.rateHeaders() != null) {
+            fault.rateHeaders().forEach(headers::set);
+        }
+        own.forEach(headers::set);
+    }
+
+    /** Promises the whole body, sends part of it, then breaks the connection: a truncated response, as in the wild. */
+    private static void dropMidway(HttpExchange exchange, int status, byte[] body, int afterBytes) throws IOException {
+        exchange.sendResponseHeaders(status, body.length);
+        OutputStream out = exchange.getResponseBody();
+        out.write(body, 0, Math.min(afterBytes, Math.max(0, body.length - 1)));
+        out.flush();
+        throw new ConnectionDropped();
+    }
+
+    private static byte[] render(java.util.function.Consumer<JsonGenerator> body) {
+        ByteArrayOutputStream bytes = new ByteArrayOutputStream();
+        try (JsonGenerator generator = JsonOutput.generator(bytes)) {
+            body.accept(generator);
+        }
+        return bytes.toByteArray();
+    }
+
+    /** The first value of each parameter, in request order; a malformed percent escape is the client's error. */
     static Map<String, String> parameters(String rawQuery) {
-        Map<String, String> parameters = new HashMap<>();
+        Map<String, String> parameters = new LinkedHashMap<>();
         if (rawQuery == null || rawQuery.isEmpty()) {
             return parameters;
         }

@@ -2,7 +2,10 @@ package io.ledgersync.sandbox;
 
 import java.util.UUID;
 
-/** The error body of data-api.md §2.4 and §7.3: statusCode, service, error, correlationId; nothing else yet. */
+/**
+ * The error body of data-api.md §2.4 and §7.3: statusCode, service, error, correlationId, and {@code validation}
+ * (errors and an empty warnings array) when the refusal carries one.
+ */
 final class ErrorJson {
 
     /** The component name the platform reports for its public API. */
@@ -19,6 +22,25 @@ final class ErrorJson {
             g.writeStringProperty("service", SERVICE);
             g.writeStringProperty("error", e.error());
             g.writeStringProperty("correlationId", UUID.randomUUID().toString());
+            if (e.validation() != null) {
+                g.writeObjectPropertyStart("validation");
+                g.writeArrayPropertyStart("errors");
+                for (ApiException.ValidationItem item : e.validation()) {
+                    g.writeStartObject();
+                    if (item.itemId() != null) {
+                        g.writeStringProperty("itemId", item.itemId());
+                    }
+                    g.writeStringProperty("message", item.message());
+                    if (item.validatorName() != null) {
+                        g.writeStringProperty("validatorName", item.validatorName());
+                    }
+                    g.writeEndObject();
+                }
+                g.writeEndArray();
+                g.writeArrayPropertyStart("warnings");
+                g.writeEndArray();
+                g.writeEndObject();
+            }
             g.writeEndObject();
         }, error);
     }

@@ -32,6 +32,13 @@ record Invoice(
         String note,
         boolean deleted) {
 
+    /** The same invoice as changed by the platform at {@code when}: a new modifiedDate and an amended note. */
+    Invoice revised(Instant when, int revision) {
+        return new Invoice(id, invoiceNumber, customer, issueDate, dueDate, paidOnDate, when, when, currency,
+                currencyRateScale4, lineItems, totalDiscountCents, subTotalCents, totalTaxCents, totalCents,
+                amountDueCents, discountPercentageCents, status, "Amended (revision " + revision + ").", deleted);
+    }
+
     /** An {@code {id, name}} reference to another record of the company (customer, item, account, tax rate). */
     record Reference(String id, String name) {
     }

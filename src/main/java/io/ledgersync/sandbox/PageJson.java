@@ -2,6 +2,7 @@ package io.ledgersync.sandbox;
 
 import java.net.URLEncoder;
 import java.nio.charset.StandardCharsets;
+import java.util.Map;
 
 import tools.jackson.core.JsonGenerator;
 
@@ -38,15 +39,20 @@ final class PageJson {
     }
 
     /**
-     * {@code /<resource>?page=<n>&pageSize=<m>} (rule 1). A filter is carried after them, because a client that only
-     * follows links (rule 4) must keep reading the same filtered result set.
+     * {@code /<resource>?page=<n>&pageSize=<m>} (rule 1), then every other parameter of the request in its order
+     * (query, orderBy, ...), because a client that only follows links (rule 4) must keep reading the same result set.
      */
     static <T> String href(Listing<T> listing, PageRequest request, int page) {
-        String href = listing.path() + "?page=" + page + "&pageSize=" + request.pageSize();
-        if (request.query() != null) {
-            href += "&query=" + URLEncoder.encode(request.query(), StandardCharsets.UTF_8).replace("+", "%20");
+        StringBuilder href = new StringBuilder(listing.path()).append("?page=").append(page)
+                .append("&pageSize=").append(request.pageSize());
+        for (Map.Entry<String, String> parameter : request.carried().entrySet()) {
+            href.append('&').append(encode(parameter.getKey())).append('=').append(encode(parameter.getValue()));
         }
-        return href;
+        return href.toString();
+    }
+
+    private static String encode(String text) {
+        return URLEncoder.encode(text, StandardCharsets.UTF_8).replace("+", "%20");
     }
 
     private static void link(JsonGenerator g, String name, String href) {

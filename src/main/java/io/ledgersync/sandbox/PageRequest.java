@@ -1,21 +1,25 @@
 package io.ledgersync.sandbox;
 
+import java.util.LinkedHashMap;
 import java.util.Map;
 
 /**
- * The paging and filter parameters of a request (data-api.md §4.1), already validated.
+ * The paging, filter and order parameters of a request (data-api.md §4.1), already validated.
  *
- * @param query the filter, or null when the request has none
+ * @param query   the filter, or null when the request has none
+ * @param orderBy the sort field, {@code -} first for descending, or null
+ * @param carried every parameter other than page and pageSize, in request order: the links repeat them
  */
-record PageRequest(int page, int pageSize, String query) {
+record PageRequest(int page, int pageSize, String query, String orderBy, Map<String, String> carried) {
 
     static final int DEFAULT_PAGE = 1;
     static final int DEFAULT_PAGE_SIZE = 100;
     static final int MAX_PAGE_SIZE = 5000;
 
     /**
-     * Reads page, pageSize and query. The contract leaves pageSize above 5000 open; the sandbox refuses it with a
-     * 400 that names the maximum rather than silently clamping, so a client that asks for more finds out at once.
+     * Reads page, pageSize, query and orderBy. The contract leaves pageSize above 5000 open; the sandbox refuses it
+     * with a 400 that names the maximum rather than silently clamping, so a client that asks for more finds out at
+     * once.
      */
     static PageRequest from(Map<String, String> parameters) {
         int page = wholeNumber(parameters, "page", DEFAULT_PAGE);
@@ -32,8 +36,15 @@ record PageRequest(int page, int pageSize, String query) {
             throw ApiException.badRequest("pageSize must not exceed the maximum page size of " + MAX_PAGE_SIZE
                     + ", was " + pageSize + ".");
         }
-        String query = parameters.get("query");
-        return new PageRequest(page, pageSize, query == null || query.isBlank() ? null : query.trim());
+        Map<String, String> carried = new LinkedHashMap<>(parameters);
+        carried.remove("page");
+        carried.remove("pageSize");
+        return new PageRequest(page, pageSize, blankToNull(parameters.get("query")),
+                blankToNull(parameters.get("orderBy")), carried);
+    }
+
+    private static String blankToNull(String text) {
+        return text == null || text.isBlank() ? null : text.trim();
     }
 
     private static int wholeNumber(Map<String, String> parameters, String name, int fallback) {

@@ -39,6 +39,21 @@ final class QueryFields {
             .bool("metadata.isDeleted", Invoice::deleted)
             .build();
 
+    static final Map<String, Field<Customer>> CUSTOMER = new Field.Table<Customer>()
+            .string("id", Customer::id)
+            .string("customerName", Customer::customerName)
+            .string("contactName", Customer::contactName)
+            .string("emailAddress", Customer::emailAddress)
+            .string("phone", Customer::phone)
+            .string("defaultCurrency", Customer::defaultCurrency)
+            .string("registrationNumber", Customer::registrationNumber)
+            .string("taxNumber", Customer::taxNumber)
+            .string("status", Customer::status)
+            .date("modifiedDate", Customer::modifiedDate)
+            .date("sourceModifiedDate", Customer::sourceModifiedDate)
+            .bool("metadata.isDeleted", Customer::deleted)
+            .build();
+
     private QueryFields() {
     }
 }

@@ -23,6 +23,10 @@ final class RateLimitHeaders {
         this.clock = clock;
     }
 
+    long dailyLimit() {
+        return dailyLimit;
+    }
+
     void addTo(Headers headers) {
         long remaining;
         LocalDate today = LocalDate.now(clock.withZone(ZoneOffset.UTC));

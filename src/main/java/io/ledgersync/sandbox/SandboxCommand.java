@@ -1,7 +1,10 @@
 package io.ledgersync.sandbox;
 
 import java.io.PrintStream;
+import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.util.Base64;
 import java.util.Map;
 import java.util.concurrent.CountDownLatch;
@@ -20,12 +23,14 @@ public final class SandboxCommand {
     static final int CANNOT_START = 1;
 
     private static final String USAGE = """
-            usage: sandbox [--host=H] [--port=N] [--companies=N] [--invoices-per-company=M] [--seed=S]
+            usage: sandbox [--host=H] [--port=N] [--companies=N] [--invoices-per-company=M] [--seed=S] [--scenario=FILE]
               --host                  address to bind (default 127.0.0.1; 0.0.0.0 for every interface)
               --port                  TCP port (default %d; 0 for any free port)
               --companies             companies served (default 5)
               --invoices-per-company  invoices of every company (default 1000)
               --seed                  fixes every record: the same seed serves the same bytes (default 42)
+              --scenario              a YAML scenario: data, account, keys, data set states and faults
+                                      (example: sandbox/scenarios/example.yml); the options above override its data
             the API key is read from %s (default "%s")""".formatted(
             DEFAULT_PORT, API_KEY_VARIABLE, SandboxSettings.DEFAULT_API_KEY);
 
@@ -33,9 +38,10 @@ public final class SandboxCommand {
     }
 
     /**
-     * Standalone {@code sandbox} command: parses --port=N --companies=N --invoices-per-company=M --seed=S --host=H,
-     * key from env LEDGERSYNC_SANDBOX_API_KEY (DEFAULT_API_KEY when unset), prints the base URL and key hint,
-     * serves until the JVM is stopped. Returns a non-zero exit code with a clear message for bad args.
+     * The standalone {@code sandbox} command: parses its options (see {@code --help}), reads the key from
+     * {@value #API_KEY_VARIABLE}, starts the sandbox with the scenario if one is given, prints where it is and how to
+     * call it, and serves until the JVM is stopped. Returns 2 with a clear message for bad arguments or a bad
+     * scenario, 1 when it cannot start.
      */
     public static int run(String[] args) {
         return run(args, System.getenv(), System.out, System.err, SandboxCommand::serveUntilShutdown);
@@ -45,12 +51,15 @@ public final class SandboxCommand {
     static int run(String[] args, Map<String, String> environment, PrintStream out, PrintStream err,
             Consumer<SandboxServer> serve) {
         SandboxSettings settings;
+        SandboxScenario scenario;
         try {
-            settings = parse(args, environment);
+            Path scenarioFile = scenarioFile(args);
+            scenario = scenarioFile == null ? null : SandboxScenario.read(scenarioFile);
+            settings = parse(args, environment, scenario);
         } catch (HelpRequested help) {
             out.println(USAGE);
             return 0;
-        } catch (IllegalArgumentException bad) {
+        } catch (IllegalArgumentException | UncheckedIOException bad) {
             err.println("sandbox: " + bad.getMessage());
             err.println(USAGE);
             return BAD_ARGUMENTS;
@@ -63,6 +72,14 @@ public final class SandboxCommand {
             return CANNOT_START;
         }
         try (server) {
+            if (scenario != null) {
+                try {
+                    scenario.script(server);
+                } catch (IllegalArgumentException | IllegalStateException | ApiException bad) {
+                    err.println("sandbox: " + bad.getMessage());
+                    return BAD_ARGUMENTS;
+                }
+            }
             out.println(banner(server, settings, environment.get(API_KEY_VARIABLE) != null));
             out.flush();
             serve.accept(server);
@@ -70,14 +87,38 @@ public final class SandboxCommand {
         return 0;
     }
 
-    /** Settings from {@code --name=value} arguments over the command's defaults; a clear message when wrong. */
+    private static Path scenarioFile(String[] args) {
+        Path file = null;
+        for (String arg : args) {
+            if (arg.startsWith("--scenario=")) {
+                String name = arg.substring("--scenario=".length());
+                if (name.isBlank()) {
+                    throw new IllegalArgumentException("--scenario needs a file");
+                }
+                file = Path.of(name);
+                if (!Files.isRegularFile(file)) {
+                    throw new IllegalArgumentException("--scenario: no file " + file.toAbsolutePath());
+                }
+            }
+        }
+        return file;
+    }
+
     static SandboxSettings parse(String[] args, Map<String, String> environment) {
+        return parse(args, environment, null);
+    }
+
+    /** Settings from {@code --name=value} arguments over the scenario's and the command's defaults. */
+    static SandboxSettings parse(String[] args, Map<String, String> environment, SandboxScenario scenario) {
         String apiKey = environment.getOrDefault(API_KEY_VARIABLE, SandboxSettings.DEFAULT_API_KEY);
         if (apiKey.isBlank()) {
             throw new IllegalArgumentException(API_KEY_VARIABLE + " is set but empty; unset it to use the default"
                     + " key or give it a value.");
         }
         SandboxSettings settings = SandboxSettings.defaults().withPort(DEFAULT_PORT).withApiKey(apiKey);
+        if (scenario != null) {
+            settings = scenario.adjust(settings);
+        }
         for (String arg : args) {
             if (arg.equals("--help") || arg.equals("-h")) {
                 throw new HelpRequested();
@@ -95,6 +136,7 @@ public final class SandboxCommand {
                 case "invoices-per-company" ->
                         settings.withInvoicesPerCompany(within(name, value, 0, Integer.MAX_VALUE));
                 case "seed" -> settings.withSeed(seed(value));
+                case "scenario" -> settings;
                 default -> throw new IllegalArgumentException("unknown option --" + name);
             };
         }
@@ -148,8 +190,19 @@ public final class SandboxCommand {
         return "ledgersync sandbox: serving the Data API at " + server.baseUrl() + listening + "\n"
                 + "  data: " + settings.companies() + " companies x " + settings.invoicesPerCompany()
                 + " invoices, seed " + settings.seed() + "\n"
+                + "  account: " + (settings.freeTrial() ? "free trial" : "paid") + ", " + settings.accountAge().toDays()
+                + " days old\n"
+                + faults(server)
                 + "  " + keyLine + "\n"
                 + "  try: curl -H \"Authorization: Basic " + credentials + "\" " + server.baseUrl() + "/companies";
+    }
+
+    private static String faults(SandboxServer server) {
+        StringBuilder text = new StringBuilder();
+        for (String fault : server.faults().describe()) {
+            text.append("  fault: ").append(fault).append('\n');
+        }
+        return text.toString();
     }
 
     private static void serveUntilShutdown(SandboxServer server) {

@@ -1,43 +1,63 @@
 package io.ledgersync.sandbox;
 
+import java.time.Clock;
+import java.time.Instant;
 import java.util.ArrayList;
-import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.function.BiConsumer;
+import java.util.function.IntFunction;
+
+import tools.jackson.core.JsonGenerator;
 
 /**
  * The records a sandbox serves, for tests that compare what a client read with what was served.
  *
- * <p>Companies are made once (they are few); invoices are made on demand from (seed, company, index), so a data set
- * of millions of invoices costs no memory.
+ * <p>Companies are held (they are few; {@code POST /companies} adds to them); invoices and customers are made on
+ * demand from (seed, company, index), so a data set of millions of invoices costs no memory. Accessors answer for
+ * the data set as it is now, including scripted page drift.
  */
 public final class SandboxDataset {
 
-    private final List<Company> companies;
-    private final Map<String, Company> companiesById;
+    /** The company data sets served, in the order {@code dataStatus} lists them. */
+    static final List<String> DATA_TYPES = List.of("customers", "invoices");
+
+    private final List<Company> companies = new CopyOnWriteArrayList<>();
+    private final Map<String, Company> companiesById = new ConcurrentHashMap<>();
+    private final Map<String, DataSetState> states = new ConcurrentHashMap<>();
+    private final CompanyGenerator companyGenerator;
     private final int invoicesPerCompany;
     private final InvoiceGenerator invoices;
+    private final CustomerGenerator customers;
+    private final Clock clock;
 
-    SandboxDataset(int companyCount, int invoicesPerCompany, long seed) {
-        CompanyGenerator companyGenerator = new CompanyGenerator(seed);
+    SandboxDataset(int companyCount, int invoicesPerCompany, long seed, Clock clock) {
+        this.companyGenerator = new CompanyGenerator(seed);
+        this.invoicesPerCompany = invoicesPerCompany;
+        this.invoices = new InvoiceGenerator(seed);
+        this.customers = new CustomerGenerator(seed, invoices);
+        this.clock = clock;
         List<Company> made = new ArrayList<>(companyCount);
-        Map<String, Company> byId = new HashMap<>();
         for (int index = 0; index < companyCount; index++) {
             Company company = companyGenerator.generate(index);
             made.add(company);
-            byId.put(company.id(), company);
+            companiesById.put(company.id(), company);
         }
-        this.companies = List.copyOf(made);
-        this.companiesById = Map.copyOf(byId);
-        this.invoicesPerCompany = invoicesPerCompany;
-        this.invoices = new InvoiceGenerator(seed);
+        companies.addAll(made);
+    }
+
+    SandboxDataset(int companyCount, int invoicesPerCompany, long seed) {
+        this(companyCount, invoicesPerCompany, seed, Clock.systemUTC());
     }
 
     SandboxDataset(SandboxSettings settings) {
-        this(settings.companies(), settings.invoicesPerCompany(), settings.seed());
+        this(settings.companies(), settings.invoicesPerCompany(), settings.seed(), settings.clock());
     }
 
-    /** Company ids in the order {@code GET /companies} serves them. */
+    /** Company ids in the order {@code GET /companies} serves them, created companies last. */
     public List<String> companyIds() {
         return companies.stream().map(Company::id).toList();
     }
@@ -47,32 +67,123 @@ public final class SandboxDataset {
         return JsonOutput.toJson(CompanyJson::write, company(companyId));
     }
 
+    /** Invoices served now (more after scripted inserts). */
     public int invoiceCount(String companyId) {
-        company(companyId);
-        return invoicesPerCompany;
+        return invoices(company(companyId)).size();
     }
 
-    /** The exact JSON object served for invoice {@code index} (0-based) of the company. */
+    /** The exact JSON object served at position {@code index} (0-based, default order) of the company's invoices. */
     public String invoiceJson(String companyId, int index) {
-        Company company = company(companyId);
-        if (index < 0 || index >= invoicesPerCompany) {
-            throw new IndexOutOfBoundsException("invoice index " + index + " outside 0.." + (invoicesPerCompany - 1));
-        }
-        return JsonOutput.toJson(InvoiceJson::write, invoices.generate(company, index));
+        return recordJson(invoices(company(companyId)), index);
     }
 
-    Listing<Company> companies() {
-        return new Listing<>("/companies", companies.size(), companies::get, CompanyJson::write, QueryFields.COMPANY);
+    /** Customers served now: {@value InvoiceGenerator#CUSTOMERS_PER_COMPANY}, more after scripted inserts. */
+    public int customerCount(String companyId) {
+        return customers(company(companyId)).size();
+    }
+
+    /** The exact JSON object served at position {@code index} (0-based, default order) of the company's customers. */
+    public String customerJson(String companyId, int index) {
+        return recordJson(customers(company(companyId)), index);
+    }
+
+    private static <T> String recordJson(Listing<T> listing, int index) {
+        if (index < 0 || index >= listing.size()) {
+            throw new IndexOutOfBoundsException("record index " + index + " outside 0.." + (listing.size() - 1));
+        }
+        return JsonOutput.toJson(listing.writer(), listing.record().apply(index));
+    }
+
+    /** Every company, or only those a company-scoped key is tied to. */
+    Listing<Company> companies(Set<String> scope) {
+        List<Company> visible = scope == null ? List.copyOf(companies)
+                : companies.stream().filter(company -> scope.contains(company.id())).toList();
+        return new Listing<>("/companies", visible.size(), visible::get, CompanyJson::write, QueryFields.COMPANY,
+                null);
+    }
+
+    int companyCount() {
+        return companies.size();
+    }
+
+    /**
+     * Adds a company as {@code POST /companies} does: the next company of the seed, so its data sets are generated
+     * like every other's, with the name, description and tags it was given and created now.
+     */
+    synchronized Company create(String name, String description, Map<String, String> tags) {
+        Company generated = companyGenerator.generate(companies.size());
+        Instant now = clock.instant();
+        Company company = new Company(generated.index(), generated.id(), name, description, generated.platform(),
+                generated.redirect(), now, now, generated.createdByUserName(), List.of(), Map.copyOf(tags),
+                generated.baseCurrency(), generated.connection());
+        companies.add(company);
+        companiesById.put(company.id(), company);
+        return company;
     }
 
     Listing<Invoice> invoices(Company company) {
-        return new Listing<>("/companies/" + company.id() + "/data/invoices", invoicesPerCompany,
-                index -> invoices.generate(company, index), InvoiceJson::write, QueryFields.INVOICE);
+        return view("invoices", company, invoicesPerCompany, index -> invoices.generate(company, index),
+                Invoice::revised, InvoiceJson::write, QueryFields.INVOICE);
+    }
+
+    Listing<Customer> customers(Company company) {
+        return view("customers", company, InvoiceGenerator.CUSTOMERS_PER_COMPANY,
+                index -> customers.generate(company, index), Customer::revised, CustomerJson::write,
+                QueryFields.CUSTOMER);
+    }
+
+    /** The listing of a served data type, or null when the sandbox does not serve that type at all. */
+    Listing<?> dataSet(Company company, String dataType) {
+        return switch (dataType) {
+            case "invoices" -> invoices(company);
+            case "customers" -> customers(company);
+            default -> null;
+        };
+    }
+
+    int baseSize(String dataType) {
+        return dataType.equals("invoices") ? invoicesPerCompany : InvoiceGenerator.CUSTOMERS_PER_COMPANY;
+    }
+
+    /** The scripted state of a company's data set; every data set starts ready. */
+    DataSetState state(String companyId, String dataType) {
+        return states.computeIfAbsent(companyId + '/' + dataType, key -> new DataSetState());
     }
 
     /** The company with that id, or null. */
     Company findCompany(String companyId) {
         return companiesById.get(companyId);
+    }
+
+    /** How a record looks after the platform changed it: new modifiedDate, visibly different content. */
+    private interface Reviser<T> {
+        T revise(T record, Instant when, int revision);
+    }
+
+    /**
+     * The base records, with drift laid over them: inserted records first (newest first), then the base records, of
+     * which some may be revised. Record {@code i} stays a pure function of (seed, company, i) plus the drift script.
+     */
+    private <T> Listing<T> view(String dataType, Company company, int baseSize, IntFunction<T> generate,
+            Reviser<T> reviser, BiConsumer<JsonGenerator, T> writer, Map<String, Field<T>> fields) {
+        String path = "/companies/" + company.id() + "/data/" + dataType;
+        DataSetState state = states.get(company.id() + '/' + dataType);
+        DataSetState.Snapshot drift = state == null ? DataSetState.Snapshot.UNCHANGED : state.snapshot();
+        if (drift.version() == 0) {
+            return new Listing<>(path, baseSize, generate, writer, fields, path);
+        }
+        int inserted = drift.inserted();
+        IntFunction<T> record = position -> {
+            if (position < inserted) {
+                return reviser.revise(generate.apply(baseSize + inserted - 1 - position),
+                        drift.insertedAt().get(position), drift.version());
+            }
+            int index = position - inserted;
+            DataSetState.Revision revision = drift.updated().get(index);
+            T base = generate.apply(index);
+            return revision == null ? base : reviser.revise(base, revision.when(), revision.revision());
+        };
+        return new Listing<>(path, baseSize + inserted, record, writer, fields, path + "#" + drift.version());
     }
 
     private Company company(String companyId) {

@@ -5,6 +5,7 @@ import java.io.UncheckedIOException;
 import java.net.InetAddress;
 import java.net.InetSocketAddress;
 import java.net.URI;
+import java.nio.file.Path;
 import java.time.Clock;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
@@ -20,16 +21,28 @@ public final class SandboxServer implements AutoCloseable {
     /** Enough for a partitioned sync and a few concurrent tests; more threads would only contend for 2 cores. */
     static final int THREADS = 16;
 
+    static {
+        // The JDK server writes a chunked page's last chunk as its own small packet; with Nagle's algorithm on, that
+        // packet waits for the client's delayed ACK (~40 ms a response). Read once, when the server classes load.
+        if (System.getProperty("sun.net.httpserver.nodelay") == null) {
+            System.setProperty("sun.net.httpserver.nodelay", "true");
+        }
+    }
+
     private final HttpServer server;
     private final ExecutorService executor;
     private final DataApiHandler handler;
     private final SandboxDataset dataset;
     private final SandboxSettings settings;
     private final URI baseUrl;
+    private final SandboxFaults faults;
+    private final ApiKeys keys;
 
     private SandboxServer(HttpServer server, ExecutorService executor, DataApiHandler handler,
-            SandboxDataset dataset, SandboxSettings settings) {
+            SandboxDataset dataset, SandboxSettings settings, SandboxFaults faults, ApiKeys keys) {
         this.server = server;
+        this.faults = faults;
+        this.keys = keys;
         this.executor = executor;
         this.handler = handler;
         this.dataset = dataset;
@@ -40,8 +53,15 @@ public final class SandboxServer implements AutoCloseable {
     /** Binds and starts serving; when this returns, requests to {@link #baseUrl()} are answered. */
     public static SandboxServer start(SandboxSettings settings) {
         SandboxDataset dataset = new SandboxDataset(settings);
-        DataApiHandler handler = new DataApiHandler(dataset, new BasicAuth(settings.apiKey()),
-                new RateLimitHeaders(settings.companies(), Clock.systemUTC()));
+        Account account = Account.of(settings);
+        ApiKeys keys = new ApiKeys(settings.apiKey(), account.created(), settings.clock(), settings.seed());
+        RateLimitHeaders rateLimit = new RateLimitHeaders(settings.companies(), settings.clock());
+        SandboxFaults faults = new SandboxFaults(dataset, settings.clock(), settings.seed(), rateLimit.dailyLimit());
+        SyncSchedules schedules = new SyncSchedules();
+        Routes routes = new Routes(
+                new CompanyResources(dataset, schedules, account, settings.clock(), settings.seed()),
+                new AccountResources(dataset, keys, account, schedules, settings.seed()));
+        DataApiHandler handler = new DataApiHandler(routes, keys, account, faults, rateLimit);
         HttpServer server;
         try {
             server = HttpServer.create(new InetSocketAddress(settings.host(), settings.port()), 128);
@@ -53,7 +73,24 @@ public final class SandboxServer implements AutoCloseable {
         server.createContext("/", handler);
         server.setExecutor(executor);
         server.start();
-        return new SandboxServer(server, executor, handler, dataset, settings);
+        return new SandboxServer(server, executor, handler, dataset, settings, faults, keys);
+    }
+
+    /**
+     * Starts with a scenario file (see the package documentation for its format): its {@code data} and
+     * {@code account} sections adjust {@code settings} before start, its {@code keys}, {@code dataSets} and
+     * {@code faults} are scripted before the first request.
+     */
+    public static SandboxServer start(SandboxSettings settings, Path scenarioFile) {
+        SandboxScenario scenario = SandboxScenario.read(scenarioFile);
+        SandboxServer server = start(scenario.adjust(settings));
+        try {
+            scenario.script(server);
+        } catch (RuntimeException e) {
+            server.close();
+            throw e;
+        }
+        return server;
     }
 
     /** Where the API is, without a trailing slash: endpoints are {@code baseUrl() + "/companies"}. */
@@ -67,6 +104,38 @@ public final class SandboxServer implements AutoCloseable {
 
     public SandboxDataset dataset() {
         return dataset;
+    }
+
+    /** Scripts faults and data set states of this sandbox; see {@link SandboxFaults}. */
+    public SandboxFaults faults() {
+        return faults;
+    }
+
+    /**
+     * Issues another API key, as {@code POST /apiKeys} does, and returns its value. With company ids the key is tied
+     * to those companies (403 for any other, and for the account endpoints); without, it is account-wide. The 11th
+     * key fails with an {@link IllegalStateException}.
+     */
+    public String createApiKey(String name, String... companyIds) {
+        for (String id : companyIds) {
+            if (dataset.findCompany(id) == null) {
+                throw new IllegalArgumentException("no company with id " + id + " in this sandbox");
+            }
+        }
+        try {
+            return keys.create(name, null, companyIds.length == 0 ? null : java.util.Set.of(companyIds)).value();
+        } catch (ApiException refused) {
+            throw new IllegalStateException(refused.error());
+        }
+    }
+
+    ApiKeys keys() {
+        return keys;
+    }
+
+    /** The clock this sandbox reads (from its settings). */
+    public Clock clock() {
+        return settings.clock();
     }
 
     /** HTTP requests received since start, whatever their status. */

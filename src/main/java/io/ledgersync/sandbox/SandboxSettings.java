@@ -1,16 +1,25 @@
 package io.ledgersync.sandbox;
 
+import java.time.Clock;
+import java.time.Duration;
+
 /**
- * What a sandbox serves and where: bind address, data set size, the seed that fixes every record, and the API key.
+ * What a sandbox serves and where: bind address, data set size, the seed that fixes every record, the account's API
+ * key, plan and age, and the clock that every time-driven behaviour (account age, readiness, maintenance windows,
+ * rate limits) reads.
  *
  * @param host                address to bind, a name or literal; {@code 0.0.0.0} listens on every interface
  * @param port                TCP port, {@code 0} for any free port
- * @param companies           number of companies served
+ * @param companies           number of companies seeded at start ({@code POST /companies} may add more)
  * @param invoicesPerCompany  number of invoices of every company
- * @param seed                the same seed always serves the same bytes
- * @param apiKey              the only key the sandbox accepts
+ * @param seed                the same seed always serves the same bytes (and draws the same random faults)
+ * @param apiKey              the account's first key: tied to every company, may manage keys and companies
+ * @param clock               the only source of "now" in the sandbox; tests pass a clock they move by hand
+ * @param freeTrial           a free-trial account: 50 companies at most, no hourly sync schedule, expires at 365 days
+ * @param accountAge          how old the account is when the sandbox starts, measured back from {@code clock}
  */
-public record SandboxSettings(String host, int port, int companies, int invoicesPerCompany, long seed, String apiKey) {
+public record SandboxSettings(String host, int port, int companies, int invoicesPerCompany, long seed, String apiKey,
+        Clock clock, boolean freeTrial, Duration accountAge) {
 
     /** The documented local key; never a secret, so it may appear in docs, compose files and logs. */
     public static final String DEFAULT_API_KEY = "sandbox-key";
@@ -35,41 +44,77 @@ public record SandboxSettings(String host, int port, int companies, int invoices
         if (apiKey == null || apiKey.isEmpty()) {
             throw new IllegalArgumentException("apiKey must not be empty");
         }
+        if (clock == null) {
+            throw new IllegalArgumentException("clock must not be null");
+        }
+        if (accountAge == null || accountAge.isNegative()) {
+            throw new IllegalArgumentException("accountAge must not be negative, was " + accountAge);
+        }
     }
 
-    /** Loopback, any free port, 5 companies of 1000 invoices, seed 42, the default key. */
+    /** The first settings of the sandbox, kept for callers that predate the account and the clock. */
+    public SandboxSettings(String host, int port, int companies, int invoicesPerCompany, long seed, String apiKey) {
+        this(host, port, companies, invoicesPerCompany, seed, apiKey, Clock.systemUTC(), true, Duration.ZERO);
+    }
+
+    /** Loopback, any free port, 5 companies of 1000 invoices, seed 42, the default key, a new free-trial account. */
     public static SandboxSettings defaults() {
         return new SandboxSettings("127.0.0.1", 0, 5, 1000, 42L, DEFAULT_API_KEY);
     }
 
     public SandboxSettings withHost(String newHost) {
-        return new SandboxSettings(newHost, port, companies, invoicesPerCompany, seed, apiKey);
+        return new SandboxSettings(newHost, port, companies, invoicesPerCompany, seed, apiKey, clock, freeTrial,
+                accountAge);
     }
 
     public SandboxSettings withPort(int newPort) {
-        return new SandboxSettings(host, newPort, companies, invoicesPerCompany, seed, apiKey);
+        return new SandboxSettings(host, newPort, companies, invoicesPerCompany, seed, apiKey, clock, freeTrial,
+                accountAge);
     }
 
     public SandboxSettings withCompanies(int newCompanies) {
-        return new SandboxSettings(host, port, newCompanies, invoicesPerCompany, seed, apiKey);
+        return new SandboxSettings(host, port, newCompanies, invoicesPerCompany, seed, apiKey, clock, freeTrial,
+                accountAge);
     }
 
     public SandboxSettings withInvoicesPerCompany(int newInvoicesPerCompany) {
-        return new SandboxSettings(host, port, companies, newInvoicesPerCompany, seed, apiKey);
+        return new SandboxSettings(host, port, companies, newInvoicesPerCompany, seed, apiKey, clock, freeTrial,
+                accountAge);
     }
 
     public SandboxSettings withSeed(long newSeed) {
-        return new SandboxSettings(host, port, companies, invoicesPerCompany, newSeed, apiKey);
+        return new SandboxSettings(host, port, companies, invoicesPerCompany, newSeed, apiKey, clock, freeTrial,
+                accountAge);
     }
 
     public SandboxSettings withApiKey(String newApiKey) {
-        return new SandboxSettings(host, port, companies, invoicesPerCompany, seed, newApiKey);
+        return new SandboxSettings(host, port, companies, invoicesPerCompany, seed, newApiKey, clock, freeTrial,
+                accountAge);
+    }
+
+    /** Every time-driven behaviour reads this clock; pass one you can move to test waits without sleeping. */
+    public SandboxSettings withClock(Clock newClock) {
+        return new SandboxSettings(host, port, companies, invoicesPerCompany, seed, apiKey, newClock, freeTrial,
+                accountAge);
+    }
+
+    /** {@code false} for a paid account, which has none of the free-trial limits of data-api.md §8. */
+    public SandboxSettings withFreeTrial(boolean newFreeTrial) {
+        return new SandboxSettings(host, port, companies, invoicesPerCompany, seed, apiKey, clock, newFreeTrial,
+                accountAge);
+    }
+
+    /** The account's age at start; a free trial older than 365 days answers every request with 402. */
+    public SandboxSettings withAccountAge(Duration newAccountAge) {
+        return new SandboxSettings(host, port, companies, invoicesPerCompany, seed, apiKey, clock, freeTrial,
+                newAccountAge);
     }
 
     /** Keeps the key out of logs and exception messages even when it is a real one. */
     @Override
     public String toString() {
         return "SandboxSettings[host=" + host + ", port=" + port + ", companies=" + companies
-                + ", invoicesPerCompany=" + invoicesPerCompany + ", seed=" + seed + ", apiKey=<hidden>]";
+                + ", invoicesPerCompany=" + invoicesPerCompany + ", seed=" + seed + ", apiKey=<hidden>, clock="
+                + clock + ", freeTrial=" + freeTrial + ", accountAge=" + accountAge + "]";
     }
 }

@@ -19,6 +19,10 @@ final class Seeded {
     static final long ITEM = 4;
     static final long ACCOUNT = 5;
     static final long TAX_RATE = 6;
+    static final long API_KEY = 7;
+    static final long FAULT = 8;
+    static final long CUSTOMER_DETAIL = 9;
+    static final long CREATED_COMPANY = 10;
 
     private static final long GOLDEN_GAMMA = 0x9E3779B97F4A7C15L;
 

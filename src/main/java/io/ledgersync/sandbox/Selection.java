@@ -1,21 +1,22 @@
 package io.ledgersync.sandbox;
 
 /**
- * Which records of a listing a request sees: all of them, or those a query matched, in index order.
+ * Which records of a listing a request sees, in serving order: all of them in index order, or the positions a query
+ * matched and an {@code orderBy} sorted.
  *
- * @param matches indices of the matching records, or null for "all"
+ * @param order record positions in serving order, or null for "all, in index order"
  */
-record Selection(int total, int[] matches) {
+record Selection(int total, int[] order) {
 
     static Selection all(int size) {
         return new Selection(size, null);
     }
 
-    static Selection of(int[] matches) {
-        return new Selection(matches.length, matches);
+    static Selection of(int[] order) {
+        return new Selection(order.length, order);
     }
 
     int indexAt(int position) {
-        return matches == null ? position : matches[position];
+        return order == null ? position : order[position];
     }
 }

@@ -1,55 +1,119 @@
 package io.ledgersync.sandbox;
 
 import java.util.Arrays;
+import java.util.Comparator;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.function.Predicate;
 
 /**
- * Remembers which records a (listing, query) matched, so paging through a filtered data set does not regenerate
- * the whole data set for every page. Safe because the data a sandbox serves never changes.
+ * Works out, and remembers, which records of a listing a (query, orderBy) selects and in what order, so paging
+ * through a filtered or sorted data set does not regenerate the whole data set for every page. Records are made
+ * one at a time and dropped at once: only their positions (and, to sort, their sort keys) are ever held. Safe to
+ * reuse because a listing's identity changes whenever its content does.
  */
 final class SelectionCache {
 
-    private static final int CAPACITY = 64;
+    /** About 32 MB of positions: enough for a few sorted million-record data sets, bounded whatever clients ask. */
+    private static final long CAPACITY_POSITIONS = 8_000_000;
 
-    private final Map<String, int[]> matches = new LinkedHashMap<>(16, 0.75f, true) {
-        @Override
-        protected boolean removeEldestEntry(Map.Entry<String, int[]> eldest) {
-            return size() > CAPACITY;
-        }
-    };
+    private final Map<String, int[]> cached = new LinkedHashMap<>(16, 0.75f, true);
+    private long held;
 
-    <T> Selection select(Listing<T> listing, String query) {
-        if (query == null) {
+    <T> Selection select(Listing<T> listing, String query, String orderBy) {
+        Predicate<T> filter = query == null ? null : QueryFilter.parse(query, listing.fields());
+        Ordering<T> ordering = orderBy == null ? null : Ordering.parse(orderBy, listing.fields());
+        if (filter == null && ordering == null) {
             return Selection.all(listing.size());
         }
-        Predicate<T> filter = QueryFilter.parse(query, listing.fields());
-        String key = listing.path() + '\n' + query;
-        int[] cached;
-        synchronized (matches) {
-            cached = matches.get(key);
+        if (listing.identity() == null) {
+            return Selection.of(compute(listing, filter, ordering));
         }
-        if (cached == null) {
-            cached = scan(listing, filter);
-            synchronized (matches) {
-                matches.put(key, cached);
-            }
+        String key = listing.identity() + '\n' + query + '\n' + orderBy;
+        int[] order;
+        synchronized (cached) {
+            order = cached.get(key);
         }
-        return Selection.of(cached);
+        if (order == null) {
+            order = compute(listing, filter, ordering);
+            remember(key, order);
+        }
+        return Selection.of(order);
     }
 
-    private static <T> int[] scan(Listing<T> listing, Predicate<T> filter) {
+    private void remember(String key, int[] order) {
+        synchronized (cached) {
+            if (cached.put(key, order) == null) {
+                held += order.length;
+            }
+            var eldest = cached.entrySet().iterator();
+            while (held > CAPACITY_POSITIONS && cached.size() > 1 && eldest.hasNext()) {
+                held -= eldest.next().getValue().length;
+                eldest.remove();
+            }
+        }
+    }
+
+    private static <T> int[] compute(Listing<T> listing, Predicate<T> filter, Ordering<T> ordering) {
         int[] found = new int[Math.min(listing.size(), 1024)];
+        Comparable<?>[] keys = ordering == null ? null : new Comparable<?>[Math.min(listing.size(), 1024)];
         int count = 0;
         for (int index = 0; index < listing.size(); index++) {
-            if (filter.test(listing.record().apply(index))) {
+            T record = listing.record().apply(index);
+            if (filter == null || filter.test(record)) {
                 if (count == found.length) {
                     found = Arrays.copyOf(found, Math.max(1024, found.length * 2));
+                    if (keys != null) {
+                        keys = Arrays.copyOf(keys, found.length);
+                    }
+                }
+                if (keys != null) {
+                    keys[count] = ordering.key(record);
                 }
                 found[count++] = index;
             }
         }
-        return Arrays.copyOf(found, count);
+        found = Arrays.copyOf(found, count);
+        return ordering == null ? found : ordering.sort(found, keys);
+    }
+
+    /** {@code orderBy=field} ascending, {@code orderBy=-field} descending; nulls last either way, ties in index order. */
+    record Ordering<T>(Field<T> field, boolean descending) {
+
+        static <T> Ordering<T> parse(String orderBy, Map<String, Field<T>> fields) {
+            boolean descending = orderBy.startsWith("-");
+            String name = descending ? orderBy.substring(1) : orderBy;
+            Field<T> field = fields.get(name);
+            if (field == null) {
+                throw ApiException.badRequest("Error parsing orderBy - Could not resolve property " + name
+                        + " on Dataset");
+            }
+            return new Ordering<>(field, descending);
+        }
+
+        @SuppressWarnings({"unchecked", "rawtypes"})
+        Comparable<?> key(T record) {
+            Object value = field.value().apply(record);
+            // Strings order case-insensitively, as they match in queries.
+            return value instanceof String text ? text.toLowerCase(java.util.Locale.ROOT) : (Comparable) value;
+        }
+
+        @SuppressWarnings({"unchecked", "rawtypes"})
+        int[] sort(int[] positions, Comparable<?>[] keys) {
+            Integer[] slots = new Integer[positions.length];
+            for (int i = 0; i < slots.length; i++) {
+                slots[i] = i;
+            }
+            Comparator<Comparable> values = descending ? Comparator.reverseOrder() : Comparator.naturalOrder();
+            Comparator<Integer> bySlot = Comparator.comparing(slot -> (Comparable) keys[slot],
+                    Comparator.nullsLast(values));
+            // Arrays.sort on objects is stable, so equal keys keep index order and pages never overlap.
+            Arrays.sort(slots, bySlot);
+            int[] sorted = new int[positions.length];
+            for (int i = 0; i < slots.length; i++) {
+                sorted[i] = positions[slots[i]];
+            }
+            return sorted;
+        }
     }
 }

@@ -1,52 +1,126 @@
 /**
  * The sandbox: our own implementation of the Data API ({@code contract/data-api.md}), served over real HTTP by the
- * JDK's {@code HttpServer}, for tests, demos and a laptop run. It reads the contract independently of
- * {@code io.ledgersync.source} and imports nothing from the rest of ledgersync.
+ * JDK's {@code HttpServer}, for tests, demos, benchmarks and a laptop run. It reads the contract independently of
+ * {@code io.ledgersync.source}, imports nothing from the rest of ledgersync and uses no Spring.
+ *
+ * <h2>Public API</h2>
+ * <ul>
+ *   <li>{@link io.ledgersync.sandbox.SandboxServer#start(SandboxSettings)} (or with a scenario file), then
+ *       {@code baseUrl()}, {@code apiKey()}, {@code dataset()}, {@code faults()}, {@code createApiKey(..)},
+ *       {@code requestCount()}, {@code close()}.</li>
+ *   <li>{@link io.ledgersync.sandbox.SandboxSettings}: size, seed, key, and the account (free trial or paid, its age)
+ *       and the {@link java.time.Clock} every time-driven behaviour reads; tests pass a clock they move.</li>
+ *   <li>{@link io.ledgersync.sandbox.SandboxFaults}: scripted 429 (token bucket per key, probability, next N), 503
+ *       (maintenance window on the clock, next N), 500, latency, dropped connections, data set readiness (409),
+ *       unsupported platforms (404) and page drift; targeted at all requests, a path pattern, a company, a page.</li>
+ *   <li>{@link io.ledgersync.sandbox.SandboxDataset}: the exact JSON served, for comparisons.</li>
+ * </ul>
  *
  * <h2>What it serves</h2>
  * <ul>
- *   <li>{@code GET /companies} and {@code GET /companies/{companyId}/data/invoices}, paged (§2.3, §4.1):
- *       {@code page} default 1, {@code pageSize} default 100, maximum 5000.</li>
- *   <li>Records are a pure function of (seed, company index, record index), generated page by page on demand;
- *       the same settings serve the same bytes, and dates are fixed relative to an "as of" day (2025-07-01),
- *       never to now.</li>
- *   <li>Companies follow the {@code Company} schema (plus {@code platform}, which older responses carry);
- *       invoices follow {@code AccountingInvoice}. Amounts are numbers with two decimals, {@code currencyRate}
- *       has four. As in the platform's own examples, business dates ({@code issueDate}, {@code dueDate},
- *       {@code paidOnDate}) have no zone ({@code 2025-03-04T00:00:00}) and platform timestamps
- *       ({@code modifiedDate}, {@code sourceModifiedDate}, {@code created}, {@code lastSync}) are UTC with
- *       {@code Z}. {@code Paid} and {@code Void} mean {@code amountDue == 0}; {@code paidOnDate} is null unless
- *       {@code Paid}; about 2% of invoices have {@code metadata.isDeleted = true}.</li>
+ *   <li>{@code GET /companies} (paged; a company-scoped key sees only its companies), {@code POST /companies}
+ *       ({@code {name, description, tags}} → 200 with the company, generated like the seeded ones so it has data
+ *       sets too), {@code GET /companies/{id}}.</li>
+ *   <li>Company data sets, paged with the same envelope (§2.3): {@code /companies/{id}/data/invoices}
+ *       ({@code AccountingInvoice}) and {@code /companies/{id}/data/customers} ({@code AccountingCustomer}).</li>
+ *   <li>{@code GET /companies/{id}/dataStatus} ({@code DataStatuses}): per served data type {@code dataType},
+ *       {@code currentStatus} ({@code Complete} = readable, {@code Fetching} while syncing, {@code NotSupported}),
+ *       {@code lastSuccessfulSync}, {@code latestSyncId}, {@code latestSuccessfulSyncId}; a never-requested data
+ *       type is left out.</li>
+ *   <li>{@code GET/POST /apiKeys} ({@code ApiKeys}/{@code ApiKeyDetails}; POST answers 201 as in the spec), {@code
+ *       DELETE /apiKeys/{id}} (204); {@code GET/POST /profile/syncSettings} and
+ *       {@code /companies/{id}/syncSettings} ({@code SyncSettings}; POST answers 204).</li>
+ *   <li>Records are a pure function of (seed, company index, record index), generated page by page on demand; the
+ *       same settings serve the same bytes, and generated dates are fixed relative to an "as of" day (2025-07-01),
+ *       never to now. A million invoices cost no memory (see {@code bench/BENCHMARKS.md}).</li>
+ *   <li>Invoices: amounts are numbers with two decimals, {@code currencyRate} four; business dates ({@code
+ *       issueDate}, {@code dueDate}, {@code paidOnDate}) have no zone, platform timestamps ({@code modifiedDate},
+ *       {@code sourceModifiedDate}, {@code created}, {@code lastSync}) are UTC with {@code Z}. {@code Paid} and
+ *       {@code Void} mean {@code amountDue == 0}; {@code paidOnDate} is null unless {@code Paid}; about 2% have
+ *       {@code metadata.isDeleted = true}.</li>
+ *   <li>Customers: exactly 40 per company, the ones invoices name in {@code customerRef} (same {@code id} and name):
+ *       {@code id, customerName, contactName, emailAddress (nullable), defaultCurrency (the company's), phone
+ *       (nullable), addresses (one Billing address: type, line1, line2 null, city, region null, country,
+ *       postalCode), contacts [], registrationNumber (nullable), taxNumber (nullable), status (Active, 10%
+ *       Archived), modifiedDate, sourceModifiedDate (nullable), metadata.isDeleted, supplementalData.content
+ *       null}. Query fields: every scalar of these, and {@code metadata.isDeleted}.</li>
  * </ul>
+ *
+ * <h2>Scenario files</h2>
+ * {@code java -jar target/ledgersync.jar sandbox --scenario=FILE} or {@code SandboxServer.start(settings, file)};
+ * the example is {@code sandbox/scenarios/example.yml}. Every section is optional; unknown keys are errors naming
+ * the key; companies are named by index in {@code GET /companies} (0 = first) or by id.
+ * <pre>
+ * data:     { companies: N, invoicesPerCompany: M, seed: S }    # command-line options override these
+ * account:  { freeTrial: true|false, ageDays: D }
+ * keys:     [ { name: TEXT, key: VALUE (optional), companies: [index|id, ...] (optional: account-wide) } ]
+ * dataSets: [ { company: index|id, dataType: invoices|customers,
+ *               ready: true | notRequested: true | readyAfterRequests: K | readyAfterSeconds: T | unsupported: true,
+ *               driftAfterPages: { afterPages: P, insert: I, update: U } } ]
+ * faults:   [ { target: { path: PATTERN, company: index|id, page: N } (optional: every request),
+ *               and exactly one of:
+ *               latencyMillis: MS
+ *               rateLimit: { requestsPerSecond: R, burst: B }
+ *               tooManyRequests: { next: N | probability: P, retryAfterSeconds: S (optional) }
+ *               unavailable: { next: N, retryAfterSeconds: S (optional) }
+ *               maintenance: { startAfterSeconds: S, durationSeconds: D }      # on the sandbox clock
+ *               serverError: { next: N | probability: P }
+ *               dropConnection: { next: N, afterBytes: B } } ]
+ * </pre>
+ * In a path pattern {@code *} is one segment and {@code **} any number ({@code /companies/*}{@code /data/invoices}).
+ *
+ * <h2>Order of checks</h2>
+ * Scripted faults (so a maintenance window refuses even a bad key, as a real outage would), then authentication
+ * (401), then account expiry (402), then routing (404/405), then the key's scope (403), the data type (404), the
+ * parameters (400), readiness (409).
  *
  * <h2>Decisions where the contract is silent</h2>
  * <ul>
- *   <li><b>pageSize above 5000</b> (§8 "not shown"): 400 {@code BadRequest: pageSize must not exceed the maximum
- *       page size of 5000, was N.} Refusing is better than clamping: a client asking for more learns at once,
- *       rather than reading pages whose size differs from the one it asked for.</li>
+ *   <li><b>pageSize above 5000</b> (§8 "not shown"): 400 {@code BadRequest: pageSize must not exceed the maximum page
+ *       size of 5000, was N.} Refusing is better than clamping: a client asking for more learns at once. (The public
+ *       {@code PagingInfo} schema says 2000; data-api.md's 5000 wins.)</li>
  *   <li>Non-numeric, zero or negative {@code page}/{@code pageSize}: 400 naming the parameter and its range.</li>
  *   <li>A page past the end: 200 with empty {@code results}, the true {@code totalResults}, a {@code previous}
  *       link and no {@code next}.</li>
  *   <li>Links: {@code self} is the path without query; {@code current}, {@code previous}, {@code next} are
- *       {@code /<resource>?page=<n>&pageSize=<m>}; when the request has a {@code query} it is appended
- *       ({@code &query=<percent-encoded>}) so that a client following links keeps its filter (rule 4).</li>
- *   <li>{@code query}: {@code = != ~ > < >= <=}, {@code &&}, {@code ||}, {@code { }}, dotted properties; string
- *       equality is case-insensitive; dates compare as instants, zone-less ones read as UTC. An unknown property
- *       or a malformed query is a 400 with the platform's texts. {@code orderBy} is ignored for now: records
- *       always come in index order.</li>
- *   <li>Authentication comes first, for every path: a request without the right key gets 401 even on an unknown
- *       path. The key is compared as the base64 of the key itself (not {@code user:password}).</li>
- *   <li>Unknown company: 404 {@code NotFound: Company <id> was not found, so its invoices cannot be read.} A
- *       known company and another data type: 404 {@code NotFound: Datatype <type> not supported by platform(s)
- *       <platform>.} Any other path: 404. A known path with a method other than GET (POST /companies is not
- *       implemented yet): 405 with {@code Allow: GET}.</li>
- *   <li>Every error body is exactly {@code statusCode, service ("PublicApi"), error ("<ExceptionName>: <text>"),
- *       correlationId} (a fresh random UUID per response).</li>
+ *       {@code /<resource>?page=<n>&pageSize=<m>} followed by every other parameter of the request, in its order
+ *       and percent-encoded ({@code &query=...&orderBy=...}), so a client following links keeps its result set.</li>
+ *   <li>{@code query}: {@code = != ~ > < >= <=}, {@code &&} binding tighter than {@code ||}, {@code { }}, dotted
+ *       properties; string equality and {@code ~} are case-insensitive; dates compare as instants, zone-less ones
+ *       read as UTC, a bare date as its midnight UTC; null never matches except with {@code !=}. An unknown property
+ *       or a malformed query is a 400 with the platform's texts.</li>
+ *   <li>{@code orderBy=field} / {@code -field}: any query field; nulls last both ways; ties keep index order so
+ *       pages never overlap; strings case-insensitive. An unknown field is 400 {@code Error parsing orderBy - Could
+ *       not resolve property X on Dataset}. Sorting reads each record once for its key (records are not held) and
+ *       caches the resulting order (at most about 8 million positions in all).</li>
+ *   <li>Authentication: the key is the base64 of the key itself (not {@code user:password}); an unknown key is 401,
+ *       a deleted ("outdated") key 403. The settings' key is account-wide; {@code POST /apiKeys} also accepts the
+ *       sandbox's own {@code companies: [ids]} to make a key tied to those companies: 403 for any other company and
+ *       for the account endpoints ({@code /apiKeys}, {@code POST /companies}, {@code /profile/syncSettings}).
+ *       Ten keys in all, the settings' key included; the 11th is 409 with the spec's text.</li>
+ *   <li>Account (free trial by default, age 0 at start, measured on the clock): the 51st company is 402
+ *       {@code CompanyValidationException: Company limit exceeded} with validation {@code itemId Company},
+ *       {@code validatorName CreateCompany}, a message ending with a documentation link, empty {@code warnings};
+ *       seeded companies count. A {@code syncSchedule} under 24 hours on a free trial is "hourly": 402
+ *       {@code SyncSettingsValidationException: Sync schedule not allowed}. Older than 365 days: every request 402
+ *       {@code Payment Required} with an {@code Account expired...} message. A paid account has none of these.</li>
+ *   <li>Not ready: 409 {@code The data set has not been requested.} (never requested) or {@code The data set is
+ *       still syncing: its sync is not complete.}; only reads that pass every other check count towards "ready
+ *       after K requests".</li>
+ *   <li>Page drift: inserted records appear first in the default order (newest first), so every later record moves
+ *       back; revised records keep their id and get a new {@code modifiedDate} (the sandbox clock at the change) and
+ *       a changed {@code note} (invoices) or {@code contactName} (customers).</li>
+ *   <li>Error texts without an exception name where the platform's own examples have none (403, 409, 429, 500,
+ *       503, 402); {@code <ExceptionName>: <text>} elsewhere. Every error body has {@code statusCode, service
+ *       ("PublicApi"), error, correlationId} (a fresh random UUID per response), plus {@code validation} on 402.</li>
+ *   <li>Rate-limit headers: every response carries {@code X-Rate-Limit-Limit/-Remaining/-Reset}, counted against
+ *       the documented daily quota (never enforced) unless a {@code rateLimit} fault applies, whose bucket they
+ *       then describe. {@code Retry-After} is whole seconds, rounded up.</li>
+ *   <li>A dropped connection sends the headers with the full {@code Content-Length}, the first N bytes, and closes.
+ *       Latency is a real sleep (not the clock), for crash and benchmark tests.</li>
  *   <li>A request line the JDK's {@code HttpServer} cannot parse (for example a bad percent escape in the URI)
- *       is answered by the JDK itself with a plain-text 400, before the sandbox sees it; no client of ours
- *       sends one.</li>
- *   <li>{@code X-Rate-Limit-Limit/-Remaining/-Reset} are sent on every response, counted against the documented
- *       daily quota, never enforced.</li>
+ *       is answered by the JDK itself with a plain-text 400, before the sandbox sees it; no client of ours sends
+ *       one.</li>
  * </ul>
  */
 package io.ledgersync.sandbox;

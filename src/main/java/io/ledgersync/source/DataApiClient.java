@@ -1,23 +1,25 @@
 package io.ledgersync.source;
 
 import java.io.IOException;
-import java.io.UncheckedIOException;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
+import java.time.Clock;
 import java.time.Duration;
 import java.util.Base64;
 import java.util.Iterator;
 import java.util.NoSuchElementException;
 
+import io.micrometer.core.instrument.MeterRegistry;
 import tools.jackson.databind.json.JsonMapper;
 
 /**
  * The one way ledgersync talks to the Data API: authenticates every request (data-api.md §5),
- * reads pages and follows their {@code _links.next} (§2.3), and turns error statuses into
- * {@link DataApiException}s (§7). Thread-safe; holds no per-sync state.
+ * reads pages and follows their {@code _links.next} (§2.3), turns error statuses into typed
+ * {@link DataApiException}s (§7), and retries, throttles and pauses through Resilience4j.
+ * Thread-safe: partitions share one instance, which holds no per-sync state.
  */
 public final class DataApiClient {
 
@@ -26,19 +28,30 @@ public final class DataApiClient {
     private final Duration readTimeout;
     private final HttpClient http;
     private final ResponseDecoder decoder;
+    private final DataApiResilience resilience;
+    private final Clock clock;
     private final String authorization;
 
+    /** A client with the default retry, rate-limit, bulkhead and circuit-breaker settings and no metrics. */
     public DataApiClient(DataApiEndpoint endpoint, int pageSize, Duration connectTimeout, Duration readTimeout,
             JsonMapper json) {
+        this(endpoint, DataApiProperties.defaults(endpoint.baseUrl(), endpoint.apiKey()).withPageSize(pageSize)
+                .withTimeouts(connectTimeout, readTimeout), json, null, Clock.systemUTC(), Sleeper.THREAD);
+    }
+
+    DataApiClient(DataApiEndpoint endpoint, DataApiProperties properties, JsonMapper json, MeterRegistry meters,
+            Clock clock, Sleeper sleeper) {
         this.endpoint = endpoint;
-        this.pageSize = pageSize;
-        this.readTimeout = readTimeout;
+        this.pageSize = properties.pageSize();
+        this.readTimeout = properties.readTimeout();
         this.http = HttpClient.newBuilder()
                 .version(HttpClient.Version.HTTP_1_1)
-                .connectTimeout(connectTimeout)
+                .connectTimeout(properties.connectTimeout())
                 .followRedirects(HttpClient.Redirect.NEVER) // a redirect could carry the key elsewhere
                 .build();
         this.decoder = new ResponseDecoder(json);
+        this.resilience = DataApiResilienceFactory.create(properties, clock, sleeper, meters);
+        this.clock = clock;
         this.authorization = "Basic " + Base64.getEncoder().encodeToString(endpoint.apiKey().getBytes(StandardCharsets.UTF_8));
     }
 
@@ -50,6 +63,10 @@ public final class DataApiClient {
         return pageSize;
     }
 
+    DataApiResilience resilience() {
+        return resilience;
+    }
+
     /**
      * The href of the first page of a paged resource, e.g. {@code /companies?page=1&pageSize=100}.
      *
@@ -59,23 +76,36 @@ public final class DataApiClient {
         return path + "?page=1&pageSize=" + pageSize;
     }
 
-    /** Reads one page; {@code href} is relative to the base URL, as the {@code _links} give it. */
+    /**
+     * Reads one page, retrying 429/500/503/I/O failures; {@code href} is relative to the base URL,
+     * as the {@code _links} give it. A link outside the base URL is refused before anything is sent.
+     *
+     * @throws DataApiException or one of its subclasses, which say what the failure means
+     */
     public Page fetchPage(String href) {
         String request = "GET " + href;
-        HttpResponse<byte[]> response = get(request, resolve(href));
-        if (response.statusCode() != 200) {
-            throw DataApiException.of(request, response.statusCode(), decoder.decodeError(response.statusCode(), response.body()));
-        }
-        return decoder.decodePage(request, href, response.body());
+        URI uri = resolve(href);
+        return resilience.execute(request, relativePath(uri), () -> fetchOnce(request, href, uri));
     }
 
-    /** Every page of a resource, fetched lazily, following {@code _links.next} until it is absent. */
+    /**
+     * Every page of a resource, fetched lazily, following {@code _links.next} until it is absent. A
+     * {@code next} that repeats an earlier page raises {@link MalformedResponseException}; when
+     * paging ends with fewer or more records or pages than the last page announces, asking for
+     * more ({@code hasNext()}) raises {@link IncompleteReadException}.
+     */
     public Iterable<Page> pages(String path) {
         return () -> new Iterator<>() {
+            private final PageTally tally = new PageTally(path);
             private String next = firstPageHref(path);
+            private boolean verified;
 
             @Override
             public boolean hasNext() {
+                if (next == null && !verified) {
+                    verified = true;
+                    tally.verifyComplete();
+                }
                 return next != null;
             }
 
@@ -85,13 +115,27 @@ public final class DataApiClient {
                     throw new NoSuchElementException();
                 }
                 Page page = fetchPage(next);
+                tally.add(page);
+                if (page.nextHref() != null) {
+                    tally.checkNext(page.nextHref());
+                }
                 next = page.nextHref();
                 return page;
             }
         };
     }
 
-    private HttpResponse<byte[]> get(String request, URI uri) {
+    private Page fetchOnce(String request, String href, URI uri) {
+        HttpResponse<byte[]> response = send(request, uri);
+        int status = response.statusCode();
+        if (status != 200) {
+            Duration retryAfter = RetryAfter.parse(response.headers().firstValue("Retry-After").orElse(null), clock);
+            throw DataApiException.of(request, status, decoder.decodeError(status, response.body()), retryAfter);
+        }
+        return decoder.decodePage(request, href, response.body());
+    }
+
+    private HttpResponse<byte[]> send(String request, URI uri) {
         HttpRequest httpRequest = HttpRequest.newBuilder(uri)
                 .timeout(readTimeout)
                 .header("Authorization", authorization)
@@ -101,28 +145,58 @@ public final class DataApiClient {
         try {
             return http.send(httpRequest, HttpResponse.BodyHandlers.ofByteArray());
         } catch (IOException e) {
-            throw new UncheckedIOException(request + " failed: " + e.getMessage(), e);
+            throw new DataApiConnectionException(request, e);
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
-            throw new IllegalStateException(request + " was interrupted", e);
+            throw new DataApiException(request, 0, request + " was interrupted", e);
         }
     }
 
     /**
-     * Resolves an href against the base URL (which may carry a path prefix). An absolute link is
-     * followed only to the configured scheme, host and port: the key goes nowhere else.
+     * Resolves an href against the base URL, which may carry a path prefix: a relative href
+     * ({@code /companies?page=2}, §2.3 rule 1) is appended to it. An absolute link is followed only
+     * to the configured scheme, host and port: the key goes nowhere else.
      */
     URI resolve(String href) {
         URI base = endpoint.baseUrl();
-        if (href.startsWith("/")) {
-            return URI.create(base + href);
+        URI target;
+        try {
+            if (href.startsWith("/") && !href.startsWith("//")) {
+                target = URI.create(base + href);
+            } else if (href.startsWith("//") || URI.create(href).isAbsolute()) {
+                target = URI.create(href.startsWith("//") ? base.getScheme() + ":" + href : href);
+            } else {
+                target = URI.create(base + "/" + href);
+            }
+        } catch (IllegalArgumentException notAUri) {
+            throw new MalformedResponseException("GET " + href, "the link is not a valid URI: " + notAUri.getMessage());
         }
-        URI target = URI.create(href);
-        if (target.isAbsolute() && base.getScheme().equalsIgnoreCase(target.getScheme())
-                && base.getHost().equalsIgnoreCase(target.getHost()) && base.getPort() == target.getPort()) {
-            return target;
+        if (!sameOrigin(base, target)) {
+            throw new MalformedResponseException("GET " + href, "refusing to follow a link outside the configured base URL "
+                    + base + " (" + target.getScheme() + "://" + target.getHost() + ":" + port(target)
+                    + "): the API key is only ever sent to the base URL");
         }
-        throw new MalformedResponseException("GET " + href, 200,
-                "refusing to follow a link outside the configured base URL " + base, null, null);
+        return target;
+    }
+
+    private static boolean sameOrigin(URI base, URI target) {
+        return target.getScheme() != null && target.getHost() != null
+                && base.getScheme().equalsIgnoreCase(target.getScheme())
+                && base.getHost().equalsIgnoreCase(target.getHost())
+                && port(base) == port(target);
+    }
+
+    private static int port(URI uri) {
+        if (uri.getPort() != -1) {
+            return uri.getPort();
+        }
+        return "https".equalsIgnoreCase(uri.getScheme()) ? 443 : 80;
+    }
+
+    /** The path relative to the base URL's prefix, which names the company for the bulkhead. */
+    private String relativePath(URI uri) {
+        String prefix = endpoint.baseUrl().getRawPath() == null ? "" : endpoint.baseUrl().getRawPath();
+        String path = uri.getRawPath() == null ? "" : uri.getRawPath();
+        return path.startsWith(prefix) ? path.substring(prefix.length()) : path;
     }
 }

@@ -7,6 +7,17 @@ package io.ledgersync.source;
 public class DataTypeNotSupportedException extends DataApiException {
 
     DataTypeNotSupportedException(String request, ApiError error) {
-        super(request, 404, error);
+        super(request, 404, error, null,
+                "The company's accounting platform does not provide this data set: skip it for this company");
+    }
+
+    /** §7.1: the error text of an unsupported data type, as opposed to a resource that is not found. */
+    static boolean matches(ApiError error) {
+        return error != null && error.error() != null && error.error().contains("not supported by platform");
+    }
+
+    @Override
+    public boolean permanent() {
+        return true;
     }
 }

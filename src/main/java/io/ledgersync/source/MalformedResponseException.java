@@ -2,7 +2,7 @@ package io.ledgersync.source;
 
 /**
  * A response that does not decode as the contract says (bad JSON, a missing or mistyped envelope
- * field, an absurd number, a link we must not follow). Nothing of such a page is handed on.
+ * field, an absurd number, a repeated or foreign link). Nothing of such a page is handed on.
  */
 public class MalformedResponseException extends DataApiException {
 
@@ -12,12 +12,31 @@ public class MalformedResponseException extends DataApiException {
     }
 
     MalformedResponseException(String request, int status, String problem, String body, Throwable cause) {
-        super(request, status, request + " answered " + status + " with a malformed response: " + problem
-                + (body == null ? "" : " (body starts: " + snippet(body) + ")"), cause);
+        super(request, status, request + " answered " + status + " with a malformed response " + where(request) + ": "
+                + problem + (body == null ? "" : " (body starts: " + snippet(body) + ")"), cause);
+    }
+
+    /** Names the endpoint and the page, so that a message from a long run says where it broke. */
+    private static String where(String request) {
+        String href = request.startsWith("GET ") ? request.substring(4) : request;
+        int query = href.indexOf('?');
+        String endpoint = query < 0 ? href : href.substring(0, query);
+        String page = "1";
+        if (query >= 0) {
+            for (String parameter : href.substring(query + 1).split("&")) {
+                if (parameter.startsWith("page=")) {
+                    page = parameter.substring(5);
+                }
+            }
+        }
+        return "(endpoint " + endpoint + ", page " + page + ")";
     }
 
     private static String snippet(String body) {
         String oneLine = body.replaceAll("\\s+", " ").strip();
+        if (oneLine.isEmpty()) {
+            return "<empty>";
+        }
         return oneLine.length() <= 200 ? oneLine : oneLine.substring(0, 200) + "...";
     }
 }

@@ -5,7 +5,9 @@ import java.util.ArrayList;
 import java.util.List;
 
 import tools.jackson.core.JacksonException;
+import tools.jackson.databind.DeserializationFeature;
 import tools.jackson.databind.JsonNode;
+import tools.jackson.databind.ObjectReader;
 import tools.jackson.databind.json.JsonMapper;
 
 /**
@@ -15,10 +17,16 @@ import tools.jackson.databind.json.JsonMapper;
  */
 final class ResponseDecoder {
 
+    /** The largest integer a JSON number holds exactly (2^53 - 1); any real total is far below. */
+    static final long MAX_TOTAL_RESULTS = 9_007_199_254_740_991L;
+
     private final JsonMapper json;
+    private final ObjectReader strictReader;
 
     ResponseDecoder(JsonMapper json) {
         this.json = json;
+        // A second document or trailing bytes after the page mean we may be reading the wrong thing.
+        this.strictReader = json.reader().with(DeserializationFeature.FAIL_ON_TRAILING_TOKENS);
     }
 
     Page decodePage(String request, String href, byte[] body) {
@@ -40,7 +48,33 @@ final class ResponseDecoder {
         int pageNumber = (int) count(request, root, "pageNumber", body);
         int pageSize = (int) count(request, root, "pageSize", body);
         long totalResults = count(request, root, "totalResults", body);
+        checkPlausible(request, body, records.size(), pageNumber, pageSize, totalResults);
         return new Page(href, List.copyOf(records), pageNumber, pageSize, totalResults, nextHref(request, root, body));
+    }
+
+    /**
+     * Numbers that are well typed but cannot describe a real page: handing such a page on would
+     * make the completeness check (§2.3 rule 2) meaningless or overflow it.
+     */
+    private static void checkPlausible(String request, byte[] body, int records, int pageNumber, int pageSize,
+            long totalResults) {
+        if (pageNumber < 1) {
+            throw malformed(request, "'pageNumber' is " + pageNumber + ", but pages are numbered from 1 (§4.1)", body);
+        }
+        if (pageSize < 1 || pageSize > DataApiProperties.MAX_PAGE_SIZE) {
+            throw malformed(request, "'pageSize' is " + pageSize + ", outside 1 to " + DataApiProperties.MAX_PAGE_SIZE + " (§4.1)", body);
+        }
+        if (records > pageSize) {
+            throw malformed(request, "'results' holds " + records + " records, more than 'pageSize' " + pageSize, body);
+        }
+        if (totalResults > MAX_TOTAL_RESULTS) {
+            throw malformed(request, "'totalResults' is " + totalResults + ", an absurd number of records", body);
+        }
+        long throughThisPage = (long) (pageNumber - 1) * pageSize + records;
+        if (totalResults < throughThisPage) {
+            throw malformed(request, "'totalResults' is " + totalResults + ", fewer than the " + throughThisPage
+                    + " records up to and including page " + pageNumber + " of size " + pageSize, body);
+        }
     }
 
     /** Decodes an error body; a body that is not the §2.4 JSON still yields its text as the error. */
@@ -67,7 +101,7 @@ final class ResponseDecoder {
 
     private JsonNode parse(String request, int status, byte[] body) {
         try {
-            JsonNode root = json.readTree(body);
+            JsonNode root = strictReader.readTree(body);
             if (root == null || root.isMissingNode()) {
                 throw malformed(request, "the body is empty", body);
             }

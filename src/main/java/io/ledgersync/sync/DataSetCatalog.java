@@ -29,9 +29,11 @@ public final class DataSetCatalog {
     private final Map<String, DataSet> byName;
 
     DataSetCatalog(Collection<DataSet> dataSets) {
+        // Parents first; by name within each group, so the order does not depend on how files are listed.
         Map<String, DataSet> ordered = new LinkedHashMap<>();
-        dataSets.stream().filter(d -> !d.perCompany()).forEach(d -> put(ordered, d));
-        dataSets.stream().filter(DataSet::perCompany).forEach(d -> put(ordered, d));
+        List<DataSet> byName = dataSets.stream().sorted(java.util.Comparator.comparing(DataSet::name)).toList();
+        byName.stream().filter(d -> !d.perCompany()).forEach(d -> put(ordered, d));
+        byName.stream().filter(DataSet::perCompany).forEach(d -> put(ordered, d));
         for (DataSet dataSet : ordered.values()) {
             if (dataSet.perCompany() && !ordered.containsKey(dataSet.parent())) {
                 throw new IllegalStateException("Data set '" + dataSet.name() + "' belongs to '" + dataSet.parent()

@@ -1,5 +1,6 @@
 package io.ledgersync.sync;
 
+import java.time.Duration;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
@@ -8,6 +9,7 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import org.springframework.batch.infrastructure.item.ExecutionContext;
 import org.springframework.batch.infrastructure.item.ItemStreamReader;
+import org.springframework.context.ApplicationEventPublisher;
 
 import io.ledgersync.source.DataApiClient;
 import io.ledgersync.source.DataApiException;
@@ -52,7 +54,9 @@ class DataSetItemReader implements ItemStreamReader<SourceRecord> {
     private final String description;
     private final String firstHref;
     private final long runId;
+    private final String dataSet;
     private final PermanentFailures permanentFailures;
+    private final ApplicationEventPublisher events;
 
     private String href;
     private int skip;
@@ -66,12 +70,15 @@ class DataSetItemReader implements ItemStreamReader<SourceRecord> {
     private Outcome outcome;
     private DataApiException outcomeCause;
 
-    DataSetItemReader(DataApiClient client, String path, String description, long runId, PermanentFailures permanentFailures) {
+    DataSetItemReader(DataApiClient client, String dataSet, String path, String description, long runId,
+            PermanentFailures permanentFailures, ApplicationEventPublisher events) {
         this.client = client;
+        this.dataSet = dataSet;
         this.description = description;
         this.firstHref = client.firstPageHref(path);
         this.runId = runId;
         this.permanentFailures = permanentFailures;
+        this.events = events;
     }
 
     @Override
@@ -126,7 +133,11 @@ class DataSetItemReader implements ItemStreamReader<SourceRecord> {
             throw new RunStoppedException(cause);
         });
         try {
-            return client.fetchPage(pageHref);
+            long started = System.nanoTime();
+            Page fetched = client.fetchPage(pageHref);
+            events.publishEvent(new SyncEvent.PageRead(runId, dataSet, fetched.results().size(),
+                    Duration.ofNanos(System.nanoTime() - started)));
+            return fetched;
         } catch (DataSetNotReadyException e) {
             return endEarly(Outcome.NOT_READY, e);
         } catch (DataTypeNotSupportedException e) {

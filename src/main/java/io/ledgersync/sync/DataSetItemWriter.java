@@ -5,6 +5,7 @@ import java.util.List;
 
 import org.springframework.batch.infrastructure.item.Chunk;
 import org.springframework.batch.infrastructure.item.ItemWriter;
+import org.springframework.context.ApplicationEventPublisher;
 
 import io.ledgersync.source.SourceRecord;
 import io.ledgersync.warehouse.Row;
@@ -21,8 +22,10 @@ class DataSetItemWriter implements ItemWriter<SourceRecord> {
     private final RecordMapper mapper;
     private final String companyId;
     private final long runId;
+    private final ApplicationEventPublisher events;
 
-    DataSetItemWriter(Warehouse warehouse, DataSet dataSet, String companyId, long runId) {
+    DataSetItemWriter(Warehouse warehouse, DataSet dataSet, String companyId, long runId, ApplicationEventPublisher events) {
+        this.events = events;
         this.warehouse = warehouse;
         this.dataSet = dataSet;
         this.mapper = new RecordMapper(dataSet);
@@ -37,5 +40,6 @@ class DataSetItemWriter implements ItemWriter<SourceRecord> {
             rows.add(mapper.toRow(record, companyId));
         }
         warehouse.upsert(dataSet.table(), rows, runId);
+        events.publishEvent(new SyncEvent.RecordsWritten(runId, dataSet.name(), rows.size()));
     }
 }

@@ -10,6 +10,7 @@ import org.springframework.batch.core.ExitStatus;
 import org.springframework.batch.core.listener.StepExecutionListener;
 import org.springframework.batch.core.step.StepExecution;
 import org.springframework.batch.infrastructure.item.ExecutionContext;
+import org.springframework.context.ApplicationEventPublisher;
 
 import io.ledgersync.source.DataApiException;
 import io.ledgersync.warehouse.SyncState;
@@ -33,15 +34,28 @@ final class PartitionOutcomeListener implements StepExecutionListener {
     private final SyncStates states;
     private final DeferralPolicy deferral;
     private final Clock clock;
+    private final ApplicationEventPublisher events;
 
-    PartitionOutcomeListener(SyncStates states, DeferralPolicy deferral, Clock clock) {
+    PartitionOutcomeListener(SyncStates states, DeferralPolicy deferral, Clock clock, ApplicationEventPublisher events) {
         this.states = states;
         this.deferral = deferral;
         this.clock = clock;
+        this.events = events;
     }
 
     @Override
     public ExitStatus afterStep(StepExecution step) {
+        ExitStatus exit = recordOutcome(step);
+        ExecutionContext context = step.getExecutionContext();
+        String outcome = step.getStatus().isUnsuccessful() ? "FAILED"
+                : DEFERRED.equals(exit.getExitCode()) || UNSUPPORTED.equals(exit.getExitCode()) ? exit.getExitCode() : "COMPLETED";
+        events.publishEvent(new SyncEvent.PartitionFinished(step.getJobExecutionId(), context.getString(DataSetPartitioner.DATASET),
+                context.getString(DataSetPartitioner.COMPANY_ID, null), outcome, step.getWriteCount(),
+                context.getLong(DataSetItemReader.PAGES_READ, 0L)));
+        return exit;
+    }
+
+    private ExitStatus recordOutcome(StepExecution step) {
         ExecutionContext context = step.getExecutionContext();
         String companyId = context.getString(DataSetPartitioner.COMPANY_ID, null);
         String dataSet = context.getString(DataSetPartitioner.DATASET);
@@ -56,6 +70,11 @@ final class PartitionOutcomeListener implements StepExecutionListener {
             Throwable cause = step.getFailureExceptions().isEmpty() ? null : step.getFailureExceptions().get(0);
             String message = cause == null ? step.getExitStatus().getExitDescription() : SyncReport.describe(cause);
             log.warn("{}: FAILED after {} records in {} page(s): {}", step.getStepName(), step.getWriteCount(), pages, message);
+            // kept with the partition, so the run's detail shows it after a restart of the service too
+            context.putString(DataSetItemReader.OUTCOME_ERROR, message);
+            if (correlationId(cause) != null) {
+                context.putString(DataSetItemReader.OUTCOME_CORRELATION_ID, correlationId(cause));
+            }
             save(companyId, dataSet, Status.FAILED, attempts, null, lastSuccess, message, correlationId(cause), step, now);
             return step.getExitStatus();
         }

@@ -13,6 +13,7 @@ import org.springframework.batch.core.step.builder.StepBuilder;
 import org.springframework.beans.factory.ObjectProvider;
 import org.springframework.beans.factory.annotation.Value;
 import org.springframework.boot.context.properties.EnableConfigurationProperties;
+import org.springframework.context.ApplicationEventPublisher;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
 import org.springframework.core.task.SimpleAsyncTaskExecutor;
@@ -20,6 +21,7 @@ import org.springframework.transaction.PlatformTransactionManager;
 
 import io.ledgersync.source.DataApiClient;
 import io.ledgersync.source.SourceRecord;
+import io.ledgersync.warehouse.RunHistory;
 import io.ledgersync.warehouse.RunLocks;
 import io.ledgersync.warehouse.SyncStates;
 import io.ledgersync.warehouse.Warehouse;
@@ -48,14 +50,20 @@ class SyncJobConfiguration {
     }
 
     @Bean
+    ActiveRuns activeRuns(ObjectProvider<Clock> clock) {
+        return new ActiveRuns(clock.getIfAvailable(Clock::systemUTC));
+    }
+
+    @Bean
     @StepScope
     DataSetItemReader dataSetItemReader(DataApiClient client, DataSetCatalog catalog, PermanentFailures permanentFailures,
             @Value("#{stepExecutionContext['dataset']}") String dataset,
             @Value("#{stepExecutionContext['companyId']}") String companyId,
-            @Value("#{stepExecution.jobExecutionId}") Long runId) {
+            @Value("#{stepExecution.jobExecutionId}") Long runId, ApplicationEventPublisher events) {
         DataSet dataSet = catalog.get(dataset);
         String description = dataSet.name() + (companyId == null ? "" : " of company " + companyId);
-        return new DataSetItemReader(client, dataSet.pathFor(companyId), description, runId, permanentFailures);
+        return new DataSetItemReader(client, dataSet.name(), dataSet.pathFor(companyId), description, runId, permanentFailures,
+                events);
     }
 
     @Bean
@@ -63,19 +71,19 @@ class SyncJobConfiguration {
     DataSetItemWriter dataSetItemWriter(Warehouse warehouse, DataSetCatalog catalog,
             @Value("#{stepExecutionContext['dataset']}") String dataset,
             @Value("#{stepExecutionContext['companyId']}") String companyId,
-            @Value("#{stepExecution.jobExecutionId}") Long runId) {
-        return new DataSetItemWriter(warehouse, catalog.get(dataset), companyId, runId);
+            @Value("#{stepExecution.jobExecutionId}") Long runId, ApplicationEventPublisher events) {
+        return new DataSetItemWriter(warehouse, catalog.get(dataset), companyId, runId, events);
     }
 
     @Bean
     Job syncJob(JobRepository jobRepository, PlatformTransactionManager transactionManager, DataSetCatalog catalog,
             Warehouse warehouse, SyncStates states, DataApiClient client, DataSetItemReader dataSetItemReader,
             DataSetItemWriter dataSetItemWriter, PermanentFailures permanentFailures, SyncProperties properties,
-            ObjectProvider<Clock> clockProvider) {
+            ObjectProvider<Clock> clockProvider, ActiveRuns activeRuns, ApplicationEventPublisher events) {
         Clock clock = clockProvider.getIfAvailable(Clock::systemUTC);
         SimpleAsyncTaskExecutor partitions = new SimpleAsyncTaskExecutor("sync-");
         partitions.setConcurrencyLimit(properties.concurrency());
-        PartitionOutcomeListener outcomes = new PartitionOutcomeListener(states, properties.deferralPolicy(), clock);
+        PartitionOutcomeListener outcomes = new PartitionOutcomeListener(states, properties.deferralPolicy(), clock, events);
         SimpleJobBuilder job = null;
         for (DataSet dataSet : catalog.all()) {
             // One page per chunk: a chunk's commit is exactly one page, so no partial page is committed.
@@ -95,13 +103,16 @@ class SyncJobConfiguration {
                     .build();
             job = job == null ? new JobBuilder(JOB_NAME, jobRepository).start(step) : job.next(step);
         }
-        return job.validator(new SyncParametersValidator(catalog)).listener(new SyncRunListener(permanentFailures)).build();
+        return job.validator(new SyncParametersValidator(catalog)).listener(new SyncRunListener(permanentFailures, activeRuns, events)).build();
     }
 
     @Bean
     SyncLauncher syncLauncher(JobOperator jobOperator, JobRepository jobRepository, Job syncJob, DataSetCatalog catalog,
-            RunLocks locks, SyncProperties properties, ObjectProvider<Clock> clock) {
-        return new SyncLauncher(jobOperator, jobRepository, syncJob, catalog, locks, properties,
-                clock.getIfAvailable(Clock::systemUTC));
+            RunLocks locks, Warehouse warehouse, SyncStates states, RunHistory history, ActiveRuns activeRuns,
+            SyncProperties properties, ObjectProvider<Clock> clock) {
+        // Each run on a thread of its own that holds the run's lock until the run ends.
+        SimpleAsyncTaskExecutor runs = new SimpleAsyncTaskExecutor("sync-run-");
+        return new SyncLauncher(jobOperator, jobRepository, syncJob, catalog, locks, warehouse, states, history, activeRuns, runs,
+                properties, clock.getIfAvailable(Clock::systemUTC));
     }
 }

@@ -12,13 +12,15 @@ import org.springframework.boot.context.properties.bind.DefaultValue;
  * @param concurrency how many companies are synced at the same time
  * @param deferral when a company data set that answered 409 is tried again
  * @param lockLease how long a run's database lock outlives a process that died holding it
+ * @param progressInterval how often a running sync logs its progress
  */
 @ConfigurationProperties("ledgersync.sync")
 public record SyncProperties(
         @DefaultValue("classpath*:jobs/*.yml") String datasets,
         @DefaultValue("4") int concurrency,
         @DefaultValue Deferral deferral,
-        @DefaultValue("60s") Duration lockLease) {
+        @DefaultValue("60s") Duration lockLease,
+        @DefaultValue("30s") Duration progressInterval) {
 
     public SyncProperties {
         if (concurrency < 1 || concurrency > 64) {

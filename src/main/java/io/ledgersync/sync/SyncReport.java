@@ -19,10 +19,11 @@ import org.springframework.batch.core.step.StepExecution;
  *
  * @param runId the job execution id, also stamped on every row the run wrote
  * @param resumed whether this run resumed an earlier one that had not finished
+ * @param exitCode the run's exit code: {@code COMPLETED}, {@code COMPLETED_WITH_DEFERRALS}, {@code FAILED}, ...
  * @param failures the cause of each failure, most specific first, without duplicates
  * @param failureCauses the innermost exception of each failure, for callers that classify them
  */
-public record SyncReport(long runId, boolean resumed, BatchStatus status, Duration duration, List<DataSetOutcome> dataSets,
+public record SyncReport(long runId, boolean resumed, BatchStatus status, String exitCode, Duration duration, List<DataSetOutcome> dataSets,
         List<String> failures, List<Throwable> failureCauses) {
 
     /**
@@ -56,6 +57,9 @@ public record SyncReport(long runId, boolean resumed, BatchStatus status, Durati
                 .append(" in ").append(String.format("%.1f s", duration.toMillis() / 1000.0));
         String separator = ": ";
         for (DataSetOutcome outcome : dataSets) {
+            if (outcome.partitions() == 0) {
+                continue; // not part of this run
+            }
             text.append(separator).append(outcome.dataSet()).append(' ').append(outcome.records()).append(" records in ")
                     .append(outcome.pages()).append(outcome.pages() == 1 ? " page" : " pages");
             if (outcome.companies() > 0) {
@@ -99,7 +103,14 @@ public record SyncReport(long runId, boolean resumed, BatchStatus status, Durati
         }
         Set<String> failures = new LinkedHashSet<>();
         List<Throwable> causes = new ArrayList<>();
-        for (Throwable failure : execution.getAllFailureExceptions()) {
+        // The partitions' failures name the cause; a manager step only says that a partition failed.
+        List<Throwable> thrown = new ArrayList<>();
+        execution.getStepExecutions().stream().filter(step -> step.getStepName().contains(":"))
+                .forEach(step -> thrown.addAll(step.getFailureExceptions()));
+        if (thrown.isEmpty()) {
+            thrown.addAll(execution.getAllFailureExceptions());
+        }
+        for (Throwable failure : thrown) {
             if (failures.add(describe(failure))) {
                 causes.add(innermost(failure));
             }
@@ -107,7 +118,8 @@ public record SyncReport(long runId, boolean resumed, BatchStatus status, Durati
         List<DataSetOutcome> outcomes = new ArrayList<>();
         totals.forEach((name, t) -> outcomes.add(new DataSetOutcome(name, (int) t[0], (int) t[1], (int) t[2], (int) t[3], (int) t[4],
                 t[5], t[6])));
-        return new SyncReport(execution.getId(), resumed, execution.getStatus(), duration(execution), List.copyOf(outcomes),
+        return new SyncReport(execution.getId(), resumed, execution.getStatus(), execution.getExitStatus().getExitCode(),
+                duration(execution), List.copyOf(outcomes),
                 List.copyOf(failures), List.copyOf(causes));
     }
 

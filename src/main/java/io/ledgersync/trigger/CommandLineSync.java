@@ -11,6 +11,7 @@ import org.springframework.boot.ExitCodeGenerator;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnProperty;
 import org.springframework.stereotype.Component;
 
+import io.ledgersync.sync.SyncAlreadyRunningException;
 import io.ledgersync.sync.SyncLauncher;
 import io.ledgersync.sync.SyncReport;
 import io.ledgersync.sync.SyncRequest;
@@ -27,9 +28,11 @@ class CommandLineSync implements ApplicationRunner, ExitCodeGenerator {
     static final int SUCCESS = 0;
     static final int FAILED = 1;
     static final int USAGE = 2;
+    static final int COMPLETED_WITH_DEFERRALS = 3;
+    static final int ALREADY_RUNNING = 4;
 
     private static final Logger log = LoggerFactory.getLogger(CommandLineSync.class);
-    private static final Set<String> OPTIONS = Set.of("datasets", "companies");
+    private static final Set<String> OPTIONS = Set.of("datasets", "companies", "deferred");
 
     private final SyncLauncher launcher;
     private int exitCode = FAILED;
@@ -45,20 +48,33 @@ class CommandLineSync implements ApplicationRunner, ExitCodeGenerator {
                 .toList();
         if (!unknown.isEmpty() || !arguments.getNonOptionArgs().isEmpty()) {
             usage("Unknown option(s) " + (unknown.isEmpty() ? arguments.getNonOptionArgs() : unknown)
-                    + " for sync: use --datasets=a,b and --companies=id1,id2 (data sets: " + String.join(", ", launcher.dataSetNames()) + ")");
+                    + " for sync: use --datasets=a,b, --companies=id1,id2 and --deferred (data sets: "
+                    + String.join(", ", launcher.dataSetNames()) + ")");
             return;
         }
         SyncRequest request = SyncRequest.of(option(arguments, "datasets"), option(arguments, "companies"));
+        if (arguments.containsOption("deferred")) {
+            request = request.withMode(SyncRequest.Mode.DEFERRED);
+        }
         SyncReport report;
         try {
             report = launcher.run(request);
         } catch (IllegalArgumentException e) {
             usage(e.getMessage());
             return;
+        } catch (SyncAlreadyRunningException e) {
+            log.error(e.getMessage());
+            System.err.println(e.getMessage());
+            exitCode = ALREADY_RUNNING;
+            return;
         }
         System.out.println(report.summary());
+        if (report.deferred() > 0) {
+            System.out.println("  " + report.deferred() + " company data set(s) not ready at the Data API (409): "
+                    + "run 'sync --deferred' once they are due (see sync_state.next_attempt_at)");
+        }
         report.failures().forEach(failure -> System.out.println("  failure: " + failure));
-        exitCode = report.successful() ? SUCCESS : FAILED;
+        exitCode = !report.successful() ? FAILED : report.deferred() > 0 ? COMPLETED_WITH_DEFERRALS : SUCCESS;
     }
 
     @Override

@@ -43,6 +43,11 @@ class WarehouseConfiguration {
     }
 
     @Bean
+    RunHistory runHistory(Jdbi jdbi) {
+        return new RunHistory(jdbi);
+    }
+
+    @Bean
     RunLocks runLocks(Jdbi jdbi, ObjectProvider<Clock> clock) {
         return new RunLocks(jdbi, clock.getIfAvailable(Clock::systemUTC));
     }

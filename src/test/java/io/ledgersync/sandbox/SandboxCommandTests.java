@@ -104,6 +104,27 @@ class SandboxCommandTests {
         assertThat(out()).contains("API key: from " + SandboxCommand.API_KEY_VARIABLE).doesNotContain("s3cret");
     }
 
+    @Test
+    void scenarioOptionLoadsTheScenarioAndOptionsOverrideItsData() {
+        AtomicReference<Integer> companies = new AtomicReference<>();
+
+        int exitCode = SandboxCommand.run(new String[] {"--port=0", "--scenario=sandbox/scenarios/example.yml",
+                "--invoices-per-company=7"}, Map.of(), print(out), print(err), server -> {
+                    companies.set(server.dataset().companyIds().size());
+                    assertThat(server.dataset().invoiceCount(server.dataset().companyIds().get(0))).isEqualTo(7);
+                });
+
+        assertThat(exitCode).isZero();
+        assertThat(companies.get()).isEqualTo(4);
+        assertThat(out()).contains("4 companies x 7 invoices").contains("fault: rate limit 20.0/s, burst 40");
+    }
+
+    @Test
+    void missingScenarioFileIsABadArgument() {
+        assertThat(run(Map.of(), "--scenario=nowhere.yml")).isEqualTo(SandboxCommand.BAD_ARGUMENTS);
+        assertThat(err()).contains("--scenario: no file");
+    }
+
     private int run(Map<String, String> environment, String... args) {
         return SandboxCommand.run(args, environment, print(out), print(err), server -> {
             throw new AssertionError("must not serve");

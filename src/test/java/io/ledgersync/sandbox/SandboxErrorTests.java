@@ -133,16 +133,17 @@ class SandboxErrorTests {
     }
 
     @ParameterizedTest
-    @CsvSource({"POST,/companies", "DELETE,/companies", "PUT,/companies/{company}/data/invoices",
-            "PATCH,/companies/{company}/data/invoices"})
-    void wrongMethodIs405WithTheErrorBodyAndAllowHeader(String method, String path) {
+    @CsvSource(delimiter = '|', value = {"PUT|/companies|GET, POST", "DELETE|/companies|GET, POST",
+            "PUT|/companies/{company}/data/invoices|GET", "PATCH|/companies/{company}/data/invoices|GET",
+            "POST|/companies/{company}/dataStatus|GET", "GET|/apiKeys/some-id|DELETE"})
+    void wrongMethodIs405WithTheErrorBodyAndAllowHeader(String method, String path, String allow) {
         // when a known resource is called with a method it does not take
         HttpResponse<String> response = http.send(method, path.replace("{company}", companyId),
                 basic("a-test-key"));
 
         // then 405, saying which method is allowed
         assertThat(response.statusCode()).isEqualTo(405);
-        assertThat(response.headers().firstValue("Allow")).hasValue("GET");
+        assertThat(response.headers().firstValue("Allow")).hasValue(allow);
         assertThat(errorBody(response).get("error").asString()).startsWith("MethodNotAllowed: ").contains(method);
     }
 

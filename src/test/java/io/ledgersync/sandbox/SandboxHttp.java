@@ -41,8 +41,27 @@ final class SandboxHttp {
 
     /** Any method, with the given Authorization header or none when null. */
     HttpResponse<String> send(String method, String pathAndQuery, String authorization) {
+        return send(method, pathAndQuery, authorization, null);
+    }
+
+    /** POST of a JSON body with the right key. */
+    HttpResponse<String> post(String path, String json) {
+        return send("POST", path, basic(server.apiKey()), json);
+    }
+
+    /** GET with another key. */
+    HttpResponse<String> getAs(String key, String pathAndQuery) {
+        return send("GET", pathAndQuery, basic(key));
+    }
+
+    /** Any method with a JSON body (none when null) and the given Authorization header (none when null). */
+    HttpResponse<String> send(String method, String pathAndQuery, String authorization, String json) {
         HttpRequest.Builder request = HttpRequest.newBuilder(URI.create(server.baseUrl() + pathAndQuery))
-                .method(method, HttpRequest.BodyPublishers.noBody());
+                .method(method, json == null ? HttpRequest.BodyPublishers.noBody()
+                        : HttpRequest.BodyPublishers.ofString(json));
+        if (json != null) {
+            request.header("Content-Type", "application/json");
+        }
         if (authorization != null) {
             request.header("Authorization", authorization);
         }

@@ -43,6 +43,48 @@ class SandboxQueryTests {
         assertThat(matches("totalAmount<=100.50")).allMatch(invoice -> invoice.totalCents() <= 10_050);
     }
 
+    @ParameterizedTest
+    @org.junit.jupiter.params.provider.CsvSource({"totalAmount>500", "totalAmount<500", "totalAmount>=500",
+            "totalAmount<=500", "totalAmount=0", "totalAmount!=0"})
+    void eachNumericOperatorMatchesExactlyTheRecordsItDescribes(String query) {
+        String operator = query.replaceAll("[^<>=!]", "");
+        long bound = Long.parseLong(query.replaceAll("\\D", "")) * 100;
+        Predicate<Invoice> expected = switch (operator) {
+            case ">" -> invoice -> invoice.totalCents() > bound;
+            case "<" -> invoice -> invoice.totalCents() < bound;
+            case ">=" -> invoice -> invoice.totalCents() >= bound;
+            case "<=" -> invoice -> invoice.totalCents() <= bound;
+            case "=" -> invoice -> invoice.totalCents() == bound;
+            default -> invoice -> invoice.totalCents() != bound;
+        };
+
+        assertThat(matches(query)).isEqualTo(invoices.stream().filter(expected).toList());
+    }
+
+    @Test
+    void eachDateOperatorIsExclusiveOrInclusiveAsWritten() {
+        Invoice some = invoices.get(17);
+        String at = DateTimes.utc(some.modifiedDate());
+        assertThat(matches("modifiedDate=" + at)).contains(some);
+        assertThat(matches("modifiedDate>=" + at)).contains(some);
+        assertThat(matches("modifiedDate<=" + at)).contains(some);
+        assertThat(matches("modifiedDate>" + at)).doesNotContain(some);
+        assertThat(matches("modifiedDate<" + at)).doesNotContain(some);
+        assertThat(matches("modifiedDate!=" + at)).doesNotContain(some);
+        assertThat(matches("modifiedDate<" + at).size() + matches("modifiedDate>=" + at).size())
+                .isEqualTo(invoices.size());
+    }
+
+    @Test
+    void groupsNestAndOverridePrecedence() {
+        List<Invoice> nested = matches("{status=Paid||{status=Draft&&currency=EUR}}&&totalAmount>100");
+        assertThat(nested).isEqualTo(invoices.stream().filter(invoice -> (invoice.status() == InvoiceStatus.Paid
+                || invoice.status() == InvoiceStatus.Draft && invoice.currency().equals("EUR"))
+                && invoice.totalCents() > 10_000).toList());
+        assertThat(matches("status=Paid||status=Draft&&totalAmount>100"))
+                .isNotEqualTo(matches("{status=Paid||status=Draft}&&totalAmount>100"));
+    }
+
     @Test
     void datesCompareWhateverTheirSpelling() {
         List<Invoice> bare = matches("issueDate>=2025-01-01");

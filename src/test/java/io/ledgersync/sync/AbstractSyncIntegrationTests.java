@@ -3,20 +3,29 @@ package io.ledgersync.sync;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import java.math.BigDecimal;
+import java.time.Duration;
+import java.time.Instant;
 import java.time.OffsetDateTime;
 import java.util.List;
 import java.util.Map;
 
 import org.jdbi.v3.core.Jdbi;
+import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.springframework.beans.factory.annotation.Autowired;
 import org.springframework.boot.test.context.SpringBootTest;
+import org.springframework.boot.test.context.TestConfiguration;
+import org.springframework.context.annotation.Bean;
+import org.springframework.context.annotation.Import;
 import org.springframework.test.context.DynamicPropertyRegistry;
 
 import io.ledgersync.sandbox.SandboxDataset;
 import io.ledgersync.sandbox.SandboxServer;
 import io.ledgersync.sandbox.SandboxSettings;
+import io.ledgersync.warehouse.MutableClock;
+import io.ledgersync.warehouse.SyncState;
+import io.ledgersync.warehouse.SyncStates;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.json.JsonMapper;
 
@@ -25,14 +34,18 @@ import tools.jackson.databind.json.JsonMapper;
  * 250 invoices, read 100 records a page. Subclasses choose the database.
  */
 @SpringBootTest(webEnvironment = SpringBootTest.WebEnvironment.NONE)
+@Import(AbstractSyncIntegrationTests.ClockConfiguration.class)
 abstract class AbstractSyncIntegrationTests {
 
     static final int COMPANIES = 3;
     static final int INVOICES_PER_COMPANY = 250;
     static final int PAGE_SIZE = 100;
 
-    static final SandboxServer sandbox = SandboxServer.start(
-            SandboxSettings.defaults().withCompanies(COMPANIES).withInvoicesPerCompany(INVOICES_PER_COMPANY).withSeed(7));
+    /** The sandbox's own clock: moving it on ages its free-trial account. */
+    static final MutableClock sandboxClock = new MutableClock(Instant.now());
+
+    static final SandboxServer sandbox = SandboxServer.start(SandboxSettings.defaults().withCompanies(COMPANIES)
+            .withInvoicesPerCompany(INVOICES_PER_COMPANY).withSeed(7).withClock(sandboxClock).withAccountAge(Duration.ofDays(300)));
 
     private static final JsonMapper json = JsonMapper.builder().build();
 
@@ -42,17 +55,142 @@ abstract class AbstractSyncIntegrationTests {
     @Autowired
     Jdbi jdbi;
 
+    @Autowired
+    MutableClock clock;
+
+    @Autowired
+    SyncStates states;
+
+    /** ledgersync's clock, moved by hand so that deferrals come due in milliseconds. */
+    @TestConfiguration(proxyBeanMethods = false)
+    static class ClockConfiguration {
+
+        @Bean
+        MutableClock clock() {
+            // whole seconds: the databases keep microseconds, and due-ness compares stored times with now
+            return new MutableClock(Instant.now().truncatedTo(java.time.temporal.ChronoUnit.SECONDS));
+        }
+    }
+
     static void sandboxProperties(DynamicPropertyRegistry registry) {
         registry.add("ledgersync.api.base-url", () -> sandbox.baseUrl().toString());
         registry.add("ledgersync.api.api-key", sandbox::apiKey);
         registry.add("ledgersync.api.page-size", () -> PAGE_SIZE);
         registry.add("ledgersync.sync.on-startup", () -> false);
+        // no retries: a scripted 500 fails its partition at once, as an exhausted retry budget would
+        registry.add("ledgersync.api.retry.max-attempts", () -> 1);
     }
 
     @BeforeEach
     void emptyWarehouse() {
         jdbi.useHandle(handle -> handle.execute("DELETE FROM invoices"));
         jdbi.useHandle(handle -> handle.execute("DELETE FROM companies"));
+        jdbi.useHandle(handle -> handle.execute("DELETE FROM sync_state"));
+    }
+
+    @AfterEach
+    void restoreSandbox() {
+        sandbox.faults().clear();
+        sandbox.dataset().companyIds().forEach(id -> sandbox.faults().dataSet(id, "invoices").ready());
+    }
+
+    @Test
+    void companiesWhoseInvoicesAnswer409AreDeferredThenSyncedByTheDeferredRunOnceDue() {
+        String late = sandbox.dataset().companyIds().get(0);
+        sandbox.faults().dataSet(late, "invoices").readyAfterRequests(1);
+
+        SyncReport full = launcher.run(SyncRequest.everything());
+
+        assertThat(full.successful()).as("a 409 is not a failure: " + full.failures()).isTrue();
+        assertThat(full.deferred()).isEqualTo(1);
+        assertThat(full.records("invoices")).isEqualTo((COMPANIES - 1) * INVOICES_PER_COMPANY);
+        assertThat(exitCode(full)).isEqualTo(SyncRunListener.COMPLETED_WITH_DEFERRALS);
+        SyncState deferred = states.find(late, "invoices").orElseThrow();
+        assertThat(deferred.state()).isEqualTo(SyncState.Status.NOT_READY);
+        assertThat(deferred.attempts()).isEqualTo(1);
+        assertThat(deferred.nextAttemptAt()).isEqualTo(clock.instant().plus(Duration.ofMinutes(10)));
+        assertThat(deferred.lastError()).contains("409");
+
+        SyncReport early = launcher.run(SyncRequest.deferred());
+        assertThat(early.records("invoices")).as("not due yet").isZero();
+
+        clock.advance(Duration.ofMinutes(11));
+        SyncReport due = launcher.run(SyncRequest.deferred());
+
+        assertThat(due.successful()).isTrue();
+        assertThat(due.records("invoices")).isEqualTo(INVOICES_PER_COMPANY);
+        assertThat(due.records("companies")).as("a deferred run reads only what was deferred").isZero();
+        assertThat(states.find(late, "invoices").orElseThrow().state()).isEqualTo(SyncState.Status.OK);
+        assertWarehouseEqualsSandbox();
+    }
+
+    @Test
+    void aDataSetDeferredAgainWaitsTwiceAsLong() {
+        String late = sandbox.dataset().companyIds().get(2);
+        sandbox.faults().dataSet(late, "invoices").readyAfterRequests(2);
+        launcher.run(SyncRequest.everything());
+        clock.advance(Duration.ofMinutes(10));
+
+        launcher.run(SyncRequest.deferred());
+
+        SyncState again = states.find(late, "invoices").orElseThrow();
+        assertThat(again.attempts()).isEqualTo(2);
+        assertThat(again.nextAttemptAt()).isEqualTo(clock.instant().plus(Duration.ofMinutes(20)));
+    }
+
+    @Test
+    void aFailedPartitionIsResumedByTheNextRunFromItsLastCommittedPage() {
+        SyncRequest request = new SyncRequest(List.of("companies", "invoices"), List.of());
+        String flaky = sandbox.dataset().companyIds().get(1);
+        sandbox.faults().path("/companies/" + flaky + "/data/invoices").page(2).serverErrorNext(1);
+
+        SyncReport failed = launcher.run(request);
+
+        assertThat(failed.successful()).isFalse();
+        assertThat(failed.failures()).anySatisfy(failure -> assertThat(failure).contains("answered 500"));
+        assertThat(count("invoices")).as("the other companies, and the flaky one's first page")
+                .isEqualTo((COMPANIES - 1) * INVOICES_PER_COMPANY + PAGE_SIZE);
+        assertThat(states.find(flaky, "invoices").orElseThrow().state()).isEqualTo(SyncState.Status.FAILED);
+        long requestsBefore = sandbox.requestCount();
+
+        SyncReport resumed = launcher.run(request);
+
+        assertThat(resumed.successful()).isTrue();
+        assertThat(resumed.resumed()).isTrue();
+        assertThat(resumed.records("invoices")).isEqualTo(INVOICES_PER_COMPANY - PAGE_SIZE);
+        assertThat(sandbox.requestCount() - requestsBefore).as("pages 2 and 3 of the flaky company, nothing else").isEqualTo(2);
+        assertThat(states.find(flaky, "invoices").orElseThrow().state()).isEqualTo(SyncState.Status.OK);
+        assertThat(count("invoices")).isEqualTo(COMPANIES * INVOICES_PER_COMPANY);
+    }
+
+    @Test
+    void unsupportedCompanyIsMarkedAndSkipped() {
+        String onOldPlatform = sandbox.dataset().companyIds().get(1);
+        sandbox.faults().dataSet(onOldPlatform, "invoices").unsupported();
+
+        SyncReport report = launcher.run(SyncRequest.everything());
+
+        assertThat(report.successful()).isTrue();
+        assertThat(report.unsupported()).isEqualTo(1);
+        assertThat(states.find(onOldPlatform, "invoices").orElseThrow().state()).isEqualTo(SyncState.Status.UNSUPPORTED);
+        assertThat(count("invoices")).isEqualTo((COMPANIES - 1) * INVOICES_PER_COMPANY);
+        clock.advance(Duration.ofDays(1));
+        assertThat(launcher.run(SyncRequest.deferred()).records("invoices")).as("never retried by a deferred run").isZero();
+    }
+
+    @Test
+    void permanentErrorFailsTheRunWithAMessageNamingTheCause() {
+        sandboxClock.advance(Duration.ofDays(70)); // the free-trial account is now older than 365 days: 402 everywhere
+        try {
+            // a request of its own, so that no other test resumes this failed run
+            SyncReport report = launcher.run(new SyncRequest(List.of("companies", "invoices"), List.of()));
+
+            assertThat(report.successful()).isFalse();
+            assertThat(report.failures()).anySatisfy(failure -> assertThat(failure)
+                    .contains("answered 402").contains("Account expired").contains("correlationId").contains("account limit"));
+        } finally {
+            sandboxClock.advance(Duration.ofDays(-70));
+        }
     }
 
     @Test
@@ -65,8 +203,34 @@ abstract class AbstractSyncIntegrationTests {
         assertThat(report.records("companies")).isEqualTo(COMPANIES);
         assertThat(report.records("invoices")).isEqualTo(COMPANIES * INVOICES_PER_COMPANY);
         assertWarehouseEqualsSandbox();
-        // one page of companies, then ceil(250 / 100) = 3 pages per company: no page fetched twice
-        assertThat(sandbox.requestCount() - requestsBefore).isEqualTo(1 + COMPANIES * 3);
+        // one page of companies, then per company ceil(250 / 100) = 3 pages of invoices and the pages of
+        // its customers: the minimum for the page size, no page fetched twice
+        long customerPages = sandbox.dataset().companyIds().stream()
+                .mapToLong(id -> Math.max(1, (sandbox.dataset().customerCount(id) + PAGE_SIZE - 1) / PAGE_SIZE)).sum();
+        assertThat(sandbox.requestCount() - requestsBefore).isEqualTo(1 + COMPANIES * 3 + customerPages);
+    }
+
+    @Test
+    void aThirdDataSetDeclaredByAYamlFileAndAMigrationIsSyncedLikeTheOthers() {
+        SyncReport report = launcher.run(SyncRequest.everything());
+
+        assertThat(report.successful()).isTrue();
+        SandboxDataset dataset = sandbox.dataset();
+        long expected = dataset.companyIds().stream().mapToLong(dataset::customerCount).sum();
+        assertThat(expected).isPositive();
+        assertThat(report.records("customers")).isEqualTo(expected);
+        assertThat(count("customers")).isEqualTo(expected);
+        for (String companyId : dataset.companyIds()) {
+            for (int i = 0; i < dataset.customerCount(companyId); i++) {
+                JsonNode customer = json.readTree(dataset.customerJson(companyId, i));
+                Map<String, Object> row = jdbi.withHandle(h -> h.createQuery(
+                        "SELECT c.*, CAST(raw AS VARCHAR) AS raw_text FROM customers c WHERE company_id = :c AND id = :id")
+                        .bind("c", companyId).bind("id", customer.get("id").asString()).mapToMap().one());
+                assertThat(json.readTree(row.get("raw_text").toString())).isEqualTo(customer);
+                assertThat(row.get("customer_name")).isEqualTo(customer.get("customerName").asString());
+                assertThat(row.get("status")).isEqualTo(customer.get("status").asString());
+            }
+        }
     }
 
     @Test
@@ -102,7 +266,17 @@ abstract class AbstractSyncIntegrationTests {
         org.assertj.core.api.Assertions.assertThatThrownBy(() -> launcher.run(new SyncRequest(List.of("bills"), List.of())))
                 .isInstanceOf(IllegalArgumentException.class)
                 .hasMessageContaining("Unknown data set 'bills'")
-                .hasMessageContaining("companies, invoices");
+                .hasMessageContaining("companies, customers, invoices");
+    }
+
+    @Test
+    void unknownCompanyIsRefusedBeforeAnythingRuns() {
+        launcher.run(new SyncRequest(List.of("companies"), List.of()));
+
+        org.assertj.core.api.Assertions.assertThatThrownBy(
+                        () -> launcher.run(new SyncRequest(List.of("invoices"), List.of("no-such-company"))))
+                .isInstanceOf(IllegalArgumentException.class)
+                .hasMessageContaining("Unknown companies [no-such-company]");
     }
 
     private void assertWarehouseEqualsSandbox() {
@@ -145,6 +319,10 @@ abstract class AbstractSyncIntegrationTests {
             return ts.toInstant();
         }
         throw new AssertionError("not a timestamp: " + value + " (" + (value == null ? null : value.getClass()) + ")");
+    }
+
+    private static String exitCode(SyncReport report) {
+        return report.exitCode();
     }
 
     private long count(String table) {

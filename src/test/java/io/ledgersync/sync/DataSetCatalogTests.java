@@ -12,10 +12,10 @@ import org.junit.jupiter.api.Test;
 class DataSetCatalogTests {
 
     @Test
-    void theShippedFilesDeclareCompaniesThenInvoices() {
+    void theShippedFilesDeclareCompaniesThenTheCompanyDataSets() {
         DataSetCatalog catalog = DataSetCatalog.load("classpath*:jobs/*.yml");
 
-        assertThat(catalog.names()).containsExactly("companies", "invoices");
+        assertThat(catalog.names()).containsExactly("companies", "customers", "invoices");
         DataSet invoices = catalog.get("invoices");
         assertThat(invoices.perCompany()).isTrue();
         assertThat(invoices.table().key()).containsExactly("company_id", "id");
@@ -27,7 +27,7 @@ class DataSetCatalogTests {
     void unknownDataSetNamesTheKnownOnes() {
         DataSetCatalog catalog = DataSetCatalog.load("classpath*:jobs/*.yml");
 
-        assertThatThrownBy(() -> catalog.get("bills")).hasMessage("Unknown data set 'bills': the data sets are companies, invoices");
+        assertThatThrownBy(() -> catalog.get("bills")).hasMessage("Unknown data set 'bills': the data sets are companies, customers, invoices");
     }
 
     @Test

@@ -1,0 +1,142 @@
+package io.ledgersync.sandbox;
+
+import java.util.HashSet;
+import java.util.Map;
+import java.util.Set;
+
+import tools.jackson.core.JsonGenerator;
+import tools.jackson.databind.JsonNode;
+
+/**
+ * The account-wide endpoints: creating companies, API keys, the client's sync settings. Only an account-wide key
+ * may call them; a company-scoped key gets 403 (data-api.md §5 rule 3, "an endpoint the caller is not authorized
+ * for").
+ */
+final class AccountResources {
+
+    /** Characters the platform's {@code CompanyRequestBody.name} pattern allows; others are dropped, as it does. */
+    private static final String NAME_FORBIDDEN = "[^A-Za-z0-9\\s\\-',&@.?!]";
+
+    private final SandboxDataset dataset;
+    private final ApiKeys keys;
+    private final Account account;
+    private final SyncSchedules schedules;
+    private final String clientId;
+
+    AccountResources(SandboxDataset dataset, ApiKeys keys, Account account, SyncSchedules schedules, long seed) {
+        this.dataset = dataset;
+        this.keys = keys;
+        this.account = account;
+        this.schedules = schedules;
+        this.clientId = new Seeded(seed, Seeded.API_KEY, -1).uuid();
+    }
+
+    static void requireAccountWide(ApiKeys.ApiKey key) {
+        if (!key.accountWide()) {
+            throw ApiException.forbidden();
+        }
+    }
+
+    /** {@code POST /companies}: {@code {name, description, tags}} → 200 with the company, as the spec answers. */
+    Reply createCompany(ApiKeys.ApiKey key, JsonNode body) {
+        requireAccountWide(key);
+        String given = RequestBody.text(body, "name");
+        String name = given == null ? "" : given.replaceAll(NAME_FORBIDDEN, "").trim();
+        if (name.isEmpty()) {
+            throw ApiException.badRequest("`name` is required and must contain letters or digits.");
+        }
+        String description = RequestBody.text(body, "description");
+        Map<String, String> tags = RequestBody.textMap(body, "tags");
+        Company company;
+        synchronized (dataset) {
+            account.requireRoomForCompany(dataset.companyCount());
+            company = dataset.create(name, description, tags);
+        }
+        return Reply.json(200, g -> CompanyJson.write(g, company));
+    }
+
+    Reply listKeys(ApiKeys.ApiKey key) {
+        requireAccountWide(key);
+        return Reply.json(200, g -> {
+            g.writeStartObject();
+            g.writeArrayPropertyStart("results");
+            for (ApiKeys.ApiKey each : keys.list()) {
+                writeKey(g, each);
+            }
+            g.writeEndArray();
+            g.writeEndObject();
+        });
+    }
+
+    /**
+     * {@code POST /apiKeys} {@code {name}} → 201 with the key, as in the spec. The sandbox also reads
+     * {@code companies}: ids of the companies the new key is tied to (absent: account-wide).
+     */
+    Reply createKey(ApiKeys.ApiKey key, JsonNode body) {
+        requireAccountWide(key);
+        String name = RequestBody.text(body, "name");
+        if (name != null && name.length() > 50) {
+            throw ApiException.badRequest("Max string length (50) for `name` reached.");
+        }
+        Set<String> companies = null;
+        JsonNode scope = body.get("companies");
+        if (scope != null && !scope.isNull()) {
+            if (!scope.isArray()) {
+                throw ApiException.badRequest("`companies` must be an array of company ids.");
+            }
+            companies = new HashSet<>();
+            for (JsonNode id : scope) {
+                if (!id.isString() || dataset.findCompany(id.asString()) == null) {
+                    throw ApiException.badRequest("`companies` names no company with id " + id + ".");
+                }
+                companies.add(id.asString());
+            }
+        }
+        ApiKeys.ApiKey created = keys.create(name, null, companies);
+        return Reply.json(201, g -> writeKey(g, created));
+    }
+
+    Reply deleteKey(ApiKeys.ApiKey key, String id) {
+        requireAccountWide(key);
+        if (!keys.delete(id)) {
+            throw ApiException.notFound("NotFound", "API key " + id + " was not found.");
+        }
+        return Reply.noContent();
+    }
+
+    Reply syncSettings(ApiKeys.ApiKey key) {
+        requireAccountWide(key);
+        return Reply.json(200, g -> {
+            g.writeStartObject();
+            g.writeStringProperty("clientId", clientId);
+            SyncSchedules.write(g, schedules.of("client"));
+            g.writeBooleanProperty("overridesDefaults", true);
+            g.writeEndObject();
+        });
+    }
+
+    Reply updateSyncSettings(ApiKeys.ApiKey key, JsonNode body) {
+        requireAccountWide(key);
+        schedules.update("client", body, account);
+        return Reply.noContent();
+    }
+
+    private static void writeKey(JsonGenerator g, ApiKeys.ApiKey key) {
+        g.writeStartObject();
+        g.writeStringProperty("id", key.id());
+        if (key.name() != null) {
+            g.writeStringProperty("name", key.name());
+        }
+        g.writeStringProperty("apiKey", key.value());
+        g.writeStringProperty("createdDate", DateTimes.utc(key.created()));
+        if (key.companies() != null) {
+            // The sandbox's own addition: which companies a scoped key may read.
+            g.writeArrayPropertyStart("companies");
+            for (String id : key.companies().stream().sorted().toList()) {
+                g.writeString(id);
+            }
+            g.writeEndArray();
+        }
+        g.writeEndObject();
+    }
+}

@@ -1,0 +1,16 @@
+package io.ledgersync.source;
+
+/**
+ * 401 (data-api.md §5 rule 2): the Data API does not recognise the API key; never retried.
+ */
+public class AuthenticationException extends DataApiException {
+
+    AuthenticationException(String request, ApiError error) {
+        super(request, 401, error, null, "Check the API key (LEDGERSYNC_API_KEY, ledgersync.api.api-key): the Data API does not recognise it");
+    }
+
+    @Override
+    public boolean permanent() {
+        return true;
+    }
+}

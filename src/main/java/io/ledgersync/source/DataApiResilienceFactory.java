@@ -1,0 +1,91 @@
+package io.ledgersync.source;
+
+import java.time.Clock;
+import java.time.Duration;
+
+import io.github.resilience4j.bulkhead.BulkheadConfig;
+import io.github.resilience4j.bulkhead.BulkheadRegistry;
+import io.github.resilience4j.circuitbreaker.CircuitBreakerConfig;
+import io.github.resilience4j.circuitbreaker.CircuitBreakerRegistry;
+import io.github.resilience4j.micrometer.tagged.TaggedBulkheadMetrics;
+import io.github.resilience4j.micrometer.tagged.TaggedCircuitBreakerMetrics;
+import io.github.resilience4j.micrometer.tagged.TaggedRateLimiterMetrics;
+import io.github.resilience4j.micrometer.tagged.TaggedRetryMetrics;
+import io.github.resilience4j.ratelimiter.RateLimiterConfig;
+import io.github.resilience4j.ratelimiter.RateLimiterRegistry;
+import io.github.resilience4j.retry.RetryConfig;
+import io.github.resilience4j.retry.RetryRegistry;
+import io.micrometer.core.instrument.MeterRegistry;
+
+/**
+ * Builds the {@code dataApi} retry, circuit breaker, rate limiter and bulkheads from
+ * {@code ledgersync.api.*}, with their decisions as data (which failures retry, which count
+ * against the breaker), and binds them to Micrometer.
+ */
+final class DataApiResilienceFactory {
+
+    static final String NAME = "dataApi";
+
+    private DataApiResilienceFactory() {
+    }
+
+    /** @param meters where the Resilience4j meters go; null for none */
+    static DataApiResilience create(DataApiProperties properties, Clock clock, Sleeper sleeper, MeterRegistry meters) {
+        RetryRegistry retries = RetryRegistry.of(retryConfig(properties.retry()));
+        CircuitBreakerRegistry breakers = CircuitBreakerRegistry.of(circuitBreakerConfig(properties.circuitBreaker(), clock));
+        RateLimiterRegistry limiters = RateLimiterRegistry.of(rateLimiterConfig(properties.rateLimit()));
+        BulkheadRegistry bulkheads = BulkheadRegistry.of(bulkheadConfig(properties.bulkhead()));
+        if (meters != null) {
+            TaggedRetryMetrics.ofRetryRegistry(retries).bindTo(meters);
+            TaggedCircuitBreakerMetrics.ofCircuitBreakerRegistry(breakers).bindTo(meters);
+            TaggedRateLimiterMetrics.ofRateLimiterRegistry(limiters).bindTo(meters);
+            TaggedBulkheadMetrics.ofBulkheadRegistry(bulkheads).bindTo(meters);
+        }
+        return new DataApiResilience(retries.retry(NAME), breakers.circuitBreaker(NAME), limiters.rateLimiter(NAME),
+                new CompanyBulkheads(bulkheads, properties.bulkhead().maxTrackedCompanies()), clock, sleeper, properties);
+    }
+
+    static RetryConfig retryConfig(DataApiProperties.Retry settings) {
+        return RetryConfig.custom()
+                .maxAttempts(settings.maxAttempts())
+                // 429, 500, 503, 202 and I/O; never 400/401/402/403 (permanent) nor 409 (the job defers it)
+                .retryOnException(failure -> failure instanceof DataApiException api && api.retriable())
+                .intervalBiFunction(new RetryAfterBackoff(settings))
+                .build();
+    }
+
+    static CircuitBreakerConfig circuitBreakerConfig(DataApiProperties.CircuitBreaker settings, Clock clock) {
+        return CircuitBreakerConfig.custom()
+                .slidingWindowType(CircuitBreakerConfig.SlidingWindowType.COUNT_BASED)
+                .slidingWindowSize(settings.slidingWindowSize())
+                .minimumNumberOfCalls(settings.minimumNumberOfCalls())
+                .failureRateThreshold(settings.failureRateThreshold())
+                .waitDurationInOpenState(settings.waitInOpenState())
+                .permittedNumberOfCallsInHalfOpenState(settings.permittedCallsInHalfOpenState())
+                // Only "the Data API is down" opens the circuit: a 429 means it is up and busy, a
+                // 4xx is about this request, not about the service.
+                .recordException(DataApiResilienceFactory::meansServiceDown)
+                .clock(clock)
+                .build();
+    }
+
+    static boolean meansServiceDown(Throwable failure) {
+        return failure instanceof ServiceUnavailableException || failure instanceof ServerErrorException
+                || failure instanceof DataApiConnectionException;
+    }
+
+    static RateLimiterConfig rateLimiterConfig(DataApiProperties.RateLimit settings) {
+        return RateLimiterConfig.custom()
+                .limitForPeriod(settings.requestsPerSecond())
+                .limitRefreshPeriod(Duration.ofSeconds(1))
+                .timeoutDuration(settings.maxWait())
+                .build();
+    }
+
+    static BulkheadConfig bulkheadConfig(DataApiProperties.Bulkhead settings) {
+        return BulkheadConfig.custom()
+                .maxConcurrentCalls(settings.maxConcurrentRequestsPerCompany())
+                .maxWaitDuration(settings.maxWait())
+                .build();
+    }
+}

@@ -1,0 +1,16 @@
+package io.ledgersync.source;
+
+/**
+ * 403 (data-api.md §5 rule 3): the key is outdated or not allowed for this company or endpoint; never retried.
+ */
+public class ForbiddenException extends DataApiException {
+
+    ForbiddenException(String request, ApiError error) {
+        super(request, 403, error, null, "The API key is outdated or not allowed for this company or endpoint: check the key's scope, or issue a new key");
+    }
+
+    @Override
+    public boolean permanent() {
+        return true;
+    }
+}

@@ -1,0 +1,73 @@
+package io.ledgersync.sync;
+
+import java.time.Clock;
+import java.util.Map;
+import java.util.Optional;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ConcurrentHashMap;
+
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+import org.springframework.batch.core.job.JobExecution;
+import org.springframework.scheduling.annotation.Scheduled;
+
+/**
+ * The runs executing in this process: a launch waits here for its run to get an id, the REST API
+ * reads their live progress, and every {@code ledgersync.sync.progress-interval} their progress is
+ * logged (records, pages, rate, time left). Runs are keyed by their {@code launched.at} parameter,
+ * which identifies a job instance and so survives a resume. Thread-safe.
+ */
+class ActiveRuns {
+
+    private static final Logger log = LoggerFactory.getLogger(ActiveRuns.class);
+
+    private final Map<Long, CompletableFuture<JobExecution>> starting = new ConcurrentHashMap<>();
+    private final Map<Long, JobExecution> running = new ConcurrentHashMap<>();
+    private final Clock clock;
+
+    ActiveRuns(Clock clock) {
+        this.clock = clock;
+    }
+
+    /** Registers a launch before its run starts; the future completes when the run has an id. */
+    CompletableFuture<JobExecution> expect(long launchedAt) {
+        return starting.computeIfAbsent(launchedAt, key -> new CompletableFuture<>());
+    }
+
+    void started(JobExecution execution) {
+        running.put(execution.getId(), execution);
+        CompletableFuture<JobExecution> waiting = starting.remove(launchedAt(execution));
+        if (waiting != null) {
+            waiting.complete(execution);
+        }
+    }
+
+    void finished(JobExecution execution) {
+        running.remove(execution.getId());
+    }
+
+    void forget(long launchedAt) {
+        starting.remove(launchedAt);
+    }
+
+    /** The live execution of a run of this process, with its in-memory partition contexts. */
+    Optional<JobExecution> running(long runId) {
+        return Optional.ofNullable(running.get(runId));
+    }
+
+    Optional<RunProgress> progress(long runId) {
+        return running(runId).map(execution -> RunProgress.of(execution, clock.instant()));
+    }
+
+    @Scheduled(fixedDelayString = "${ledgersync.sync.progress-interval:30s}",
+            initialDelayString = "${ledgersync.sync.progress-interval:30s}")
+    void logProgress() {
+        running.values().forEach(execution -> log.info("Sync run {}: {}", execution.getId(),
+                RunProgress.of(execution, clock.instant()).describe()));
+    }
+
+    private static long launchedAt(JobExecution execution) {
+        Long launchedAt = execution.getJobParameters().getLong(SyncRequest.LAUNCHED_AT);
+        return launchedAt == null ? -1 : launchedAt;
+    }
+}

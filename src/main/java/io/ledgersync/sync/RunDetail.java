@@ -1,0 +1,62 @@
+package io.ledgersync.sync;
+
+import java.time.LocalDateTime;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.List;
+
+import org.springframework.batch.core.job.JobExecution;
+import org.springframework.batch.core.step.StepExecution;
+import org.springframework.batch.infrastructure.item.ExecutionContext;
+
+import io.ledgersync.warehouse.SyncStates.Reconciliation;
+
+/**
+ * One run as the REST API shows it: what was asked, how it stands, and per company and data set
+ * what happened (pages, records, deferral, error with its correlationId), with the reconciliation
+ * of what was read against what the Data API announced.
+ *
+ * @param progress the live progress while the run executes in this process; null otherwise
+ */
+public record RunDetail(long runId, SyncRequest request, String status, String exitCode, String exitDescription,
+        LocalDateTime startedAt, LocalDateTime endedAt, RunProgress progress, List<PartitionDetail> partitions,
+        List<Reconciliation> reconciliation) {
+
+    /**
+     * @param outcome {@code COMPLETED}, {@code DEFERRED}, {@code UNSUPPORTED}, {@code FAILED}, {@code STARTED}, ...
+     * @param companyId null for a top-level data set
+     */
+    public record PartitionDetail(String dataSet, String companyId, String status, String outcome, long pages, long records,
+            String error, String correlationId) {
+    }
+
+    static RunDetail of(JobExecution execution, RunProgress progress, List<Reconciliation> reconciliation) {
+        List<PartitionDetail> partitions = new ArrayList<>();
+        for (StepExecution step : execution.getStepExecutions()) {
+            if (!step.getStepName().contains(":")) {
+                continue;
+            }
+            ExecutionContext context = step.getExecutionContext();
+            partitions.add(new PartitionDetail(context.getString(DataSetPartitioner.DATASET, step.getStepName()),
+                    context.getString(DataSetPartitioner.COMPANY_ID, null), step.getStatus().name(),
+                    step.getExitStatus().getExitCode(), context.getLong(DataSetItemReader.PAGES_READ, 0L),
+                    context.getLong(DataSetItemReader.RECORDS_READ, 0L),
+                    context.getString(DataSetItemReader.OUTCOME_ERROR, null),
+                    context.getString(DataSetItemReader.OUTCOME_CORRELATION_ID, null)));
+        }
+        partitions.sort(Comparator.comparing(PartitionDetail::dataSet)
+                .thenComparing(p -> p.companyId() == null ? "" : p.companyId()));
+        return new RunDetail(execution.getId(), SyncRequest.from(execution.getJobParameters()), execution.getStatus().name(),
+                execution.getExitStatus().getExitCode(), firstLine(execution.getExitStatus().getExitDescription()),
+                execution.getStartTime(), execution.getEndTime(), progress, List.copyOf(partitions), reconciliation);
+    }
+
+    /** Batch stores a stack trace as the description of a failure; its first line says what it was. */
+    private static String firstLine(String text) {
+        if (text == null || text.isBlank()) {
+            return null;
+        }
+        int newline = text.indexOf('\n');
+        return newline < 0 ? text : text.substring(0, newline).strip();
+    }
+}

@@ -1,0 +1,12 @@
+package io.ledgersync.sync;
+
+import java.util.concurrent.CompletableFuture;
+
+/**
+ * A run that has been launched: its id at once, its report when it ends.
+ *
+ * @param runId the job execution id of the run
+ * @param resumed whether it resumes an earlier run that had not finished
+ */
+public record RunHandle(long runId, boolean resumed, CompletableFuture<SyncReport> completion) {
+}

@@ -1,0 +1,41 @@
+package io.ledgersync.sync;
+
+import java.time.Duration;
+
+/**
+ * What a sync run tells the rest of the application while it runs, as Spring application events:
+ * metrics and progress reporting listen to these instead of reaching into the job. Published
+ * synchronously on the thread that did the work, so listeners must be quick and thread-safe.
+ */
+public sealed interface SyncEvent {
+
+    /** A run started (or resumed). */
+    record RunStarted(long runId, SyncRequest.Mode mode) implements SyncEvent {
+    }
+
+    /** A run ended, successfully or not. */
+    record RunFinished(SyncRequest.Mode mode, SyncReport report) implements SyncEvent {
+    }
+
+    /**
+     * A page of a data set was read from the Data API.
+     *
+     * @param latency from sending the request to having decoded the page, retries included
+     */
+    record PageRead(long runId, String dataSet, int records, Duration latency) implements SyncEvent {
+    }
+
+    /** A chunk of a data set's records was upserted into the warehouse (and committed with its page). */
+    record RecordsWritten(long runId, String dataSet, int records) implements SyncEvent {
+    }
+
+    /**
+     * A partition (one company's data set, or a top-level data set) ended.
+     *
+     * @param companyId null for a top-level data set
+     * @param outcome {@code COMPLETED}, {@code DEFERRED}, {@code UNSUPPORTED} or {@code FAILED}
+     */
+    record PartitionFinished(long runId, String dataSet, String companyId, String outcome, long records, long pages)
+            implements SyncEvent {
+    }
+}

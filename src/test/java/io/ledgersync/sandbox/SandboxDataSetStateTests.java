@@ -1,0 +1,148 @@
+package io.ledgersync.sandbox;
+
+import static io.ledgersync.sandbox.SandboxHttp.invoicesPath;
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.net.http.HttpResponse;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Set;
+
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+
+import tools.jackson.databind.JsonNode;
+
+/** Readiness (409), unsupported platforms (404), dataStatus telling the same story, and page drift. */
+class SandboxDataSetStateTests {
+
+    private final MutableClock clock = MutableClock.at("2026-03-01T10:00:00Z");
+    private SandboxServer server;
+    private SandboxHttp http;
+    private String company;
+
+    @BeforeEach
+    void startSandbox() {
+        server = SandboxServer.start(SandboxSettings.defaults().withCompanies(2).withInvoicesPerCompany(30)
+                .withClock(clock));
+        http = new SandboxHttp(server);
+        company = server.dataset().companyIds().get(0);
+    }
+
+    @AfterEach
+    void stopSandbox() {
+        server.close();
+    }
+
+    @Test
+    void everyDataSetStartsCompleteAndReadable() {
+        JsonNode status = http.getJson("/companies/" + company + "/dataStatus");
+
+        assertThat(status.propertyNames()).containsExactly("customers", "invoices");
+        assertThat(status.get("invoices").get("currentStatus").asString()).isEqualTo("Complete");
+        assertThat(status.get("invoices").get("lastSuccessfulSync").asString()).endsWith("Z");
+        assertThat(http.get(invoicesPath(company)).statusCode()).isEqualTo(200);
+    }
+
+    @Test
+    void readyAfterRequestsAnswers409ThatManyTimesThenServes() {
+        server.faults().dataSet(company, "invoices").readyAfterRequests(2);
+
+        HttpResponse<String> first = http.get(invoicesPath(company));
+        assertThat(first.statusCode()).isEqualTo(409);
+        assertThat(SandboxHttp.json(first.body()).get("error").asString()).contains("not complete");
+        assertThat(currentStatus("invoices")).isEqualTo("Fetching");
+        assertThat(http.get(invoicesPath(company)).statusCode()).isEqualTo(409);
+        assertThat(http.get(invoicesPath(company)).statusCode()).isEqualTo(200);
+        assertThat(currentStatus("invoices")).isEqualTo("Complete");
+        assertThat(http.get(invoicesPath(company)).statusCode()).isEqualTo(200);
+    }
+
+    @Test
+    void readyAfterADurationFollowsTheClock() {
+        server.faults().dataSet(company, "invoices").readyAfter(Duration.ofMinutes(10));
+
+        assertThat(http.get(invoicesPath(company)).statusCode()).isEqualTo(409);
+        clock.advance(Duration.ofMinutes(9));
+        assertThat(http.get(invoicesPath(company)).statusCode()).isEqualTo(409);
+        assertThat(currentStatus("invoices")).isEqualTo("Fetching");
+        clock.advance(Duration.ofMinutes(1));
+        assertThat(currentStatus("invoices")).isEqualTo("Complete");
+        assertThat(http.getJson("/companies/" + company + "/dataStatus").get("invoices").get("lastSuccessfulSync")
+                .asString()).isEqualTo("2026-03-01T10:10:00Z");
+        assertThat(http.get(invoicesPath(company)).statusCode()).isEqualTo(200);
+    }
+
+    @Test
+    void notRequestedDataSetIs409AndAbsentFromDataStatus() {
+        server.faults().dataSet(company, "invoices").notRequested();
+
+        HttpResponse<String> refused = http.get(invoicesPath(company));
+
+        assertThat(refused.statusCode()).isEqualTo(409);
+        assertThat(SandboxHttp.json(refused.body()).get("error").asString())
+                .isEqualTo("The data set has not been requested.");
+        assertThat(http.getJson("/companies/" + company + "/dataStatus").has("invoices")).isFalse();
+        // the company's other data set is unaffected
+        assertThat(http.get("/companies/" + company + "/data/customers").statusCode()).isEqualTo(200);
+        server.faults().dataSet(company, "invoices").ready();
+        assertThat(http.get(invoicesPath(company)).statusCode()).isEqualTo(200);
+    }
+
+    @Test
+    void unsupportedDataSetIs404NamingThePlatformAndNotSupportedInDataStatus() {
+        server.faults().dataSet(company, "invoices").unsupported();
+        String platform = http.getJson("/companies/" + company).get("platform").asString();
+
+        HttpResponse<String> refused = http.get(invoicesPath(company));
+
+        assertThat(refused.statusCode()).isEqualTo(404);
+        assertThat(SandboxHttp.json(refused.body()).get("error").asString())
+                .isEqualTo("NotFound: Datatype invoices not supported by platform(s) " + platform + ".");
+        assertThat(currentStatus("invoices")).isEqualTo("NotSupported");
+    }
+
+    @Test
+    void driftInsertsAtTheFrontAndRevisesRecordsBetweenTwoPages() {
+        // given 3 records inserted and 3 revised once the first page has been served
+        server.faults().dataSet(company, "invoices").driftAfterPages(1, 3, 3);
+        JsonNode page1 = http.getJson(invoicesPath(company) + "?pageSize=10");
+        clock.advance(Duration.ofMinutes(1));
+
+        // when the client reads the next page by following the link
+        JsonNode page2 = http.getJson(page1.get("_links").get("next").get("href").asString());
+
+        // then the set grew, and the inserted records pushed the last 3 of page 1 onto page 2
+        assertThat(page1.get("totalResults").asInt()).isEqualTo(30);
+        assertThat(page2.get("totalResults").asInt()).isEqualTo(33);
+        List<String> firstIds = ids(page1);
+        assertThat(ids(page2).subList(0, 3)).isEqualTo(firstIds.subList(7, 10));
+        // and the revised and inserted records carry the time of the change
+        List<JsonNode> all = http.readAllByFollowingNext(invoicesPath(company) + "?pageSize=10");
+        assertThat(all).hasSize(33);
+        long changed = all.stream().filter(invoice -> invoice.get("modifiedDate").asString()
+                .equals("2026-03-01T10:00:00Z")).count();
+        assertThat(changed).isEqualTo(6);
+        assertThat(all.get(3).get("id").asString()).isEqualTo(firstIds.get(0));
+        // and an incremental query finds exactly them
+        JsonNode changes = http.getJson(invoicesPath(company) + "?query=modifiedDate%3E%3D2026-03-01T10:00:00Z");
+        assertThat(changes.get("totalResults").asInt()).isEqualTo(6);
+        Set<String> distinct = new HashSet<>();
+        all.forEach(invoice -> distinct.add(invoice.get("id").asString()));
+        assertThat(distinct).hasSize(33);
+        assertThat(server.dataset().invoiceCount(company)).isEqualTo(33);
+    }
+
+    private String currentStatus(String dataType) {
+        return http.getJson("/companies/" + company + "/dataStatus").get(dataType).get("currentStatus").asString();
+    }
+
+    private static List<String> ids(JsonNode page) {
+        List<String> ids = new ArrayList<>();
+        page.get("results").forEach(record -> ids.add(record.get("id").asString()));
+        return ids;
+    }
+}

@@ -1,0 +1,62 @@
+package io.ledgersync.source;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.time.Duration;
+
+import org.junit.jupiter.api.Test;
+
+import io.github.resilience4j.bulkhead.Bulkhead;
+import io.github.resilience4j.bulkhead.BulkheadRegistry;
+
+/** At most 10 concurrent requests per company, keyed by the company in the path, in a bounded map. */
+class CompanyBulkheadsTests {
+
+    private final BulkheadRegistry registry = BulkheadRegistry.of(DataApiResilienceFactory.bulkheadConfig(
+            new DataApiProperties.Bulkhead(10, Duration.ZERO, 3)));
+    private final CompanyBulkheads bulkheads = new CompanyBulkheads(registry, 3);
+
+    @Test
+    void theCompanyIsTheSegmentAfterCompanies() {
+        assertThat(CompanyBulkheads.companyId("/companies/c-1/data/invoices")).isEqualTo("c-1");
+        assertThat(CompanyBulkheads.companyId("/companies/c-1")).isEqualTo("c-1");
+        assertThat(CompanyBulkheads.companyId("/companies")).isNull();
+        assertThat(CompanyBulkheads.companyId("/companies/")).isNull();
+        assertThat(CompanyBulkheads.companyId("/other/c-1")).isNull();
+    }
+
+    @Test
+    void aCompanyAdmitsTenConcurrentRequestsAndNotAnEleventh() {
+        Bulkhead bulkhead = bulkheads.forPath("/companies/c-1/data/invoices");
+
+        for (int i = 0; i < 10; i++) {
+            assertThat(bulkhead.tryAcquirePermission()).as("request %d", i + 1).isTrue();
+        }
+        assertThat(bulkhead.tryAcquirePermission()).as("the eleventh").isFalse();
+        assertThat(bulkheads.forPath("/companies/c-2/data/invoices").tryAcquirePermission())
+                .as("another company is not held up").isTrue();
+    }
+
+    @Test
+    void theSameCompanySharesOneBulkheadAndTheCompanyListTheSharedOne() {
+        assertThat(bulkheads.forPath("/companies/c-1/data/invoices")).isSameAs(bulkheads.forPath("/companies/c-1/data/customers"));
+        assertThat(bulkheads.forPath("/companies").getName()).isEqualTo("dataApi");
+    }
+
+    @Test
+    void theMapIsBoundedAndEvictsIdleCompaniesFirst() {
+        // given three tracked companies, the first of them busy
+        Bulkhead busy = bulkheads.forPath("/companies/a/data/invoices");
+        busy.tryAcquirePermission();
+        bulkheads.forPath("/companies/b/data/invoices");
+        bulkheads.forPath("/companies/c/data/invoices");
+
+        // when a fourth arrives
+        bulkheads.forPath("/companies/d/data/invoices");
+
+        // then an idle one made room, and the busy company keeps its bulkhead (and its count)
+        assertThat(bulkheads.tracked()).isEqualTo(3);
+        assertThat(bulkheads.forPath("/companies/a/data/invoices")).isSameAs(busy);
+        assertThat(registry.find("dataApi-b")).isEmpty();
+    }
+}

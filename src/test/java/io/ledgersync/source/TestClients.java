@@ -1,0 +1,37 @@
+package io.ledgersync.source;
+
+import java.net.URI;
+import java.time.Duration;
+import java.util.function.UnaryOperator;
+
+import io.micrometer.core.instrument.MeterRegistry;
+
+/** Clients for tests: fast timeouts, a fake clock and sleeper, a breaker that stays out of the way unless asked. */
+final class TestClients {
+
+    static final int MAX_ATTEMPTS = 4;
+
+    private TestClients() {
+    }
+
+    static DataApiProperties properties(URI baseUrl, String key) {
+        return DataApiProperties.defaults(baseUrl, key)
+                .withPageSize(100)
+                .withTimeouts(Duration.ofSeconds(2), Duration.ofSeconds(5))
+                .with(new DataApiProperties.Retry(MAX_ATTEMPTS, Duration.ofMillis(200), 2.0, 0.5, Duration.ofSeconds(5),
+                                Duration.ofSeconds(1), Duration.ofSeconds(60)),
+                        new DataApiProperties.RateLimit(1000, Duration.ofSeconds(5)),
+                        new DataApiProperties.Bulkhead(10, Duration.ofSeconds(5), 16),
+                        new DataApiProperties.CircuitBreaker(50, 100, 100, Duration.ofSeconds(30), 1, Duration.ofMinutes(5)));
+    }
+
+    static DataApiClient client(URI baseUrl, String key, FakeTime time) {
+        return client(baseUrl, key, time, null, UnaryOperator.identity());
+    }
+
+    static DataApiClient client(URI baseUrl, String key, FakeTime time, MeterRegistry meters,
+            UnaryOperator<DataApiProperties> tweak) {
+        DataApiProperties properties = tweak.apply(properties(baseUrl, key));
+        return new DataApiClient(new DataApiEndpoint(baseUrl, key), properties, SourceConfiguration.jsonMapper(), meters, time, time);
+    }
+}

@@ -24,7 +24,11 @@ class EmbeddedSandboxConfiguration {
     private static final Logger log = LoggerFactory.getLogger(EmbeddedSandboxConfiguration.class);
 
     @Bean(destroyMethod = "close")
-    SandboxServer embeddedSandbox(EmbeddedSandboxProperties properties) {
+    SandboxServer embeddedSandbox(EmbeddedSandboxProperties properties, org.springframework.core.env.Environment environment) {
+        if (environment.matchesProfiles("prod")) {
+            throw new IllegalStateException("No Data API configured: set LEDGERSYNC_API_BASE_URL and LEDGERSYNC_API_KEY "
+                    + "(the prod profile never falls back to the embedded sandbox)");
+        }
         SandboxServer sandbox = SandboxServer.start(new SandboxSettings("127.0.0.1", properties.port(), properties.companies(),
                 properties.invoicesPerCompany(), properties.seed(), properties.apiKey()));
         log.info("No Data API configured (LEDGERSYNC_API_BASE_URL): using the embedded sandbox at {} with {} companies x {} invoices",

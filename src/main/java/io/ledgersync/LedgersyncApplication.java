@@ -34,7 +34,8 @@ public class LedgersyncApplication {
               help       Show this text (also --help)
 
             Exit codes of sync: 0 completed, 1 failed, 2 usage error, 3 completed with deferrals,
-            4 another run of the same kind is active.
+            4 another run of the same kind is active, 5 authentication (401/403), 6 account limit
+            (402), 7 source unavailable (429/5xx/connection after retries), 8 database.
 
             Configuration: config/application.yml, overridden by environment variables such as
             LEDGERSYNC_API_BASE_URL, LEDGERSYNC_API_KEY, LEDGERSYNC_DB_URL, LEDGERSYNC_DB_USER,
@@ -86,9 +87,21 @@ public class LedgersyncApplication {
             context = application.run(options);
         } catch (RuntimeException startupFailure) {
             // Spring Boot has already logged why the application could not start.
-            return 1;
+            return causedByDatabase(startupFailure) ? DATABASE_FAILURE : 1;
         }
         return SpringApplication.exit(context);
+    }
+
+    /** The {@code sync} exit code of a database failure (trigger's ExitCode.DATABASE), also when it stops the start. */
+    private static final int DATABASE_FAILURE = 8;
+
+    private static boolean causedByDatabase(Throwable failure) {
+        for (Throwable cause = failure; cause != null && cause.getCause() != cause; cause = cause.getCause()) {
+            if (cause instanceof java.sql.SQLException || cause instanceof org.springframework.dao.DataAccessException) {
+                return true;
+            }
+        }
+        return false;
     }
 
     static void usageError(PrintStream out, String problem) {

@@ -58,10 +58,6 @@ final class Account {
         }
     }
 
-    boolean freeTrial() {
-        return freeTrial;
-    }
-
     Instant created() {
         return created;
     }

@@ -26,10 +26,6 @@ final class TokenBucket {
         this.last = now;
     }
 
-    int burst() {
-        return burst;
-    }
-
     synchronized Draw draw(Clock clock) {
         Instant now = clock.instant();
         if (now.isAfter(last)) {

@@ -3,7 +3,7 @@ package io.ledgersync.sync;
 /** Another run of the same kind holds the lock (in this process or another one on the same database). */
 public class SyncAlreadyRunningException extends RuntimeException {
 
-    SyncAlreadyRunningException(String message) {
+    public SyncAlreadyRunningException(String message) {
         super(message);
     }
 }

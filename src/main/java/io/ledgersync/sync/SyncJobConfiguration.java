@@ -17,6 +17,7 @@ import org.springframework.context.ApplicationEventPublisher;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
 import org.springframework.core.task.SimpleAsyncTaskExecutor;
+import org.springframework.scheduling.annotation.EnableScheduling;
 import org.springframework.transaction.PlatformTransactionManager;
 
 import io.ledgersync.source.DataApiClient;
@@ -33,6 +34,7 @@ import io.ledgersync.warehouse.Warehouse;
  */
 @Configuration(proxyBeanMethods = false)
 @EnableConfigurationProperties(SyncProperties.class)
+@EnableScheduling // ActiveRuns logs the progress of running syncs at a steady interval
 class SyncJobConfiguration {
 
     static final String JOB_NAME = "sync";

@@ -22,6 +22,7 @@ import org.springframework.batch.core.launch.JobExecutionNotRunningException;
 import org.springframework.batch.core.launch.JobOperator;
 import org.springframework.batch.core.launch.NoSuchJobExecutionException;
 import org.springframework.batch.core.repository.JobRepository;
+import org.springframework.dao.EmptyResultDataAccessException;
 
 import io.ledgersync.warehouse.RunHistory;
 import io.ledgersync.warehouse.RunLocks;
@@ -265,7 +266,12 @@ public class SyncLauncher {
     }
 
     private JobExecution execution(long runId) {
-        JobExecution execution = jobRepository.getJobExecution(runId);
+        JobExecution execution;
+        try {
+            execution = jobRepository.getJobExecution(runId);
+        } catch (EmptyResultDataAccessException e) {
+            throw new RunNotFoundException(runId); // some repository versions throw rather than answer null
+        }
         if (execution == null || !execution.getJobInstance().getJobName().equals(syncJob.getName())) {
             throw new RunNotFoundException(runId);
         }

@@ -24,18 +24,11 @@ import io.ledgersync.sync.SyncRequest;
 @ConditionalOnProperty(name = "ledgersync.command", havingValue = "sync")
 class CommandLineSync implements ApplicationRunner, ExitCodeGenerator {
 
-    /** Exit codes of the {@code sync} command (documented in the README). */
-    static final int SUCCESS = 0;
-    static final int FAILED = 1;
-    static final int USAGE = 2;
-    static final int COMPLETED_WITH_DEFERRALS = 3;
-    static final int ALREADY_RUNNING = 4;
-
     private static final Logger log = LoggerFactory.getLogger(CommandLineSync.class);
     private static final Set<String> OPTIONS = Set.of("datasets", "companies", "deferred");
 
     private final SyncLauncher launcher;
-    private int exitCode = FAILED;
+    private ExitCode exitCode = ExitCode.FAILED;
 
     CommandLineSync(SyncLauncher launcher) {
         this.launcher = launcher;
@@ -65,7 +58,7 @@ class CommandLineSync implements ApplicationRunner, ExitCodeGenerator {
         } catch (SyncAlreadyRunningException e) {
             log.error(e.getMessage());
             System.err.println(e.getMessage());
-            exitCode = ALREADY_RUNNING;
+            exitCode = ExitCode.ALREADY_RUNNING;
             return;
         }
         System.out.println(report.summary());
@@ -74,18 +67,18 @@ class CommandLineSync implements ApplicationRunner, ExitCodeGenerator {
                     + "run 'sync --deferred' once they are due (see sync_state.next_attempt_at)");
         }
         report.failures().forEach(failure -> System.out.println("  failure: " + failure));
-        exitCode = !report.successful() ? FAILED : report.deferred() > 0 ? COMPLETED_WITH_DEFERRALS : SUCCESS;
+        exitCode = ExitCode.of(report);
     }
 
     @Override
     public int getExitCode() {
-        return exitCode;
+        return exitCode.code();
     }
 
     private void usage(String problem) {
         log.error(problem);
         System.err.println(problem);
-        exitCode = USAGE;
+        exitCode = ExitCode.USAGE;
     }
 
     private static String option(ApplicationArguments arguments, String name) {

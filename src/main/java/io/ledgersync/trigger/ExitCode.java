@@ -1,0 +1,80 @@
+package io.ledgersync.trigger;
+
+import java.sql.SQLException;
+import java.util.List;
+
+import org.springframework.dao.DataAccessException;
+
+import io.ledgersync.source.DataApiException;
+import io.ledgersync.sync.SyncReport;
+
+/**
+ * The exit codes of the {@code sync} command, so that cron and Kubernetes can tell a run that
+ * needs a person (bad key, account limit) from one that will pass by itself later (source down).
+ * Documented in the README; keep them stable.
+ */
+enum ExitCode {
+    COMPLETED(0),
+    FAILED(1),
+    USAGE(2),
+    COMPLETED_WITH_DEFERRALS(3),
+    ALREADY_RUNNING(4),
+    /** 401 or 403: the key is wrong, outdated, or not allowed. */
+    AUTHENTICATION(5),
+    /** 402: an account limit of the Data API. */
+    ACCOUNT_LIMIT(6),
+    /** 429, 5xx, connection failures or an open circuit that outlasted the retries. */
+    SOURCE_UNAVAILABLE(7),
+    /** The warehouse database failed. */
+    DATABASE(8);
+
+    private final int code;
+
+    ExitCode(int code) {
+        this.code = code;
+    }
+
+    int code() {
+        return code;
+    }
+
+    static ExitCode of(SyncReport report) {
+        if (report.successful()) {
+            return report.deferred() > 0 ? COMPLETED_WITH_DEFERRALS : COMPLETED;
+        }
+        return ofFailures(report.failureCauses());
+    }
+
+    /** When failures differ, the one a person must act on first decides. */
+    private static final List<ExitCode> PRECEDENCE = List.of(AUTHENTICATION, ACCOUNT_LIMIT, DATABASE, SOURCE_UNAVAILABLE);
+
+    static ExitCode ofFailures(List<Throwable> causes) {
+        List<ExitCode> codes = causes.stream().map(ExitCode::ofFailure).toList();
+        return PRECEDENCE.stream().filter(codes::contains).findFirst().orElse(FAILED);
+    }
+
+    static ExitCode ofFailure(Throwable failure) {
+        for (Throwable cause = failure; cause != null; cause = cause.getCause()) {
+            if (cause instanceof DataApiException api) {
+                int status = api.status();
+                if (status == 401 || status == 403) {
+                    return AUTHENTICATION;
+                }
+                if (status == 402) {
+                    return ACCOUNT_LIMIT;
+                }
+                if (status == 0 || status == 429 || status >= 500) {
+                    return SOURCE_UNAVAILABLE;
+                }
+                return FAILED;
+            }
+            if (cause instanceof DataAccessException || cause instanceof SQLException) {
+                return DATABASE;
+            }
+            if (cause.getCause() == cause) {
+                break;
+            }
+        }
+        return FAILED;
+    }
+}

@@ -1,0 +1,34 @@
+package io.ledgersync.trigger;
+
+import java.time.Clock;
+
+import org.springframework.beans.factory.ObjectProvider;
+import org.springframework.boot.autoconfigure.condition.ConditionalOnExpression;
+import org.springframework.boot.context.properties.EnableConfigurationProperties;
+import org.springframework.context.annotation.Bean;
+import org.springframework.context.annotation.Configuration;
+import org.springframework.scheduling.annotation.SchedulingConfigurer;
+
+import io.ledgersync.sync.SyncLauncher;
+
+/** The service's schedule; not in the {@code sync} command, which runs once and exits. */
+@Configuration(proxyBeanMethods = false)
+@EnableConfigurationProperties(ScheduleProperties.class)
+@ConditionalOnExpression("'${ledgersync.command:serve}' == 'serve'")
+class ScheduleConfiguration {
+
+    @Bean
+    SyncSchedule syncSchedule(SyncLauncher launcher, ScheduleProperties properties, ObjectProvider<Clock> clock) {
+        return new SyncSchedule(launcher, properties, clock.getIfAvailable(Clock::systemUTC));
+    }
+
+    @Bean
+    SchedulingConfigurer syncScheduleTicker(SyncSchedule schedule, ScheduleProperties properties) {
+        return registrar -> {
+            if (properties.enabled()) {
+                // the schedule reads the clock on each tick; ten seconds is its resolution
+                registrar.addFixedDelayTask(schedule::tick, java.time.Duration.ofSeconds(10));
+            }
+        };
+    }
+}

@@ -1,0 +1,198 @@
+package io.ledgersync.trigger;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.nio.charset.StandardCharsets;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.Base64;
+import java.util.function.Predicate;
+
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+import org.springframework.boot.test.context.SpringBootTest;
+import org.springframework.boot.test.web.server.LocalServerPort;
+import org.springframework.test.context.DynamicPropertyRegistry;
+import org.springframework.test.context.DynamicPropertySource;
+
+import io.ledgersync.sandbox.SandboxServer;
+import io.ledgersync.sandbox.SandboxSettings;
+import tools.jackson.databind.JsonNode;
+import tools.jackson.databind.json.JsonMapper;
+
+/** The REST API over real HTTP: authentication, launch, detail, list, stop, restart, conflicts. */
+@SpringBootTest(webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT)
+class RunApiIntegrationTests {
+
+    private static final SandboxServer sandbox = SandboxServer.start(SandboxSettings.defaults().withCompanies(3)
+            .withInvoicesPerCompany(120).withSeed(5));
+    private static final String PASSWORD = "test-operator-password";
+    private static final JsonMapper json = JsonMapper.builder().build();
+    private static final HttpClient http = HttpClient.newHttpClient();
+
+    @LocalServerPort
+    int port;
+
+    @DynamicPropertySource
+    static void properties(DynamicPropertyRegistry registry) {
+        registry.add("ledgersync.api.base-url", () -> sandbox.baseUrl().toString());
+        registry.add("ledgersync.api.api-key", sandbox::apiKey);
+        registry.add("ledgersync.api.page-size", () -> 20);
+        registry.add("ledgersync.sync.on-startup", () -> false);
+        registry.add("ledgersync.schedule.enabled", () -> false);
+        registry.add("ledgersync.security.password", () -> PASSWORD);
+        registry.add("spring.datasource.url",
+                () -> "jdbc:h2:mem:run-api;MODE=PostgreSQL;DATABASE_TO_LOWER=TRUE;DEFAULT_NULL_ORDERING=HIGH;DB_CLOSE_DELAY=-1");
+    }
+
+    @AfterEach
+    void clearFaults() {
+        sandbox.faults().clear();
+    }
+
+    @AfterAll
+    static void stop() {
+        sandbox.close();
+    }
+
+    @Test
+    void theApiNeedsCredentialsButHealthAndTheApiDescriptionDoNot() throws Exception {
+        assertThat(send("GET", "/api/runs", null, null).statusCode()).isEqualTo(401);
+        assertThat(send("GET", "/api/runs", null, "admin:wrong").statusCode()).isEqualTo(401);
+        assertThat(send("GET", "/actuator/health", null, null).statusCode()).isEqualTo(200);
+        HttpResponse<String> apiDocs = send("GET", "/v3/api-docs", null, null);
+        assertThat(apiDocs.statusCode()).isEqualTo(200);
+        assertThat(apiDocs.body()).contains("/api/runs/{runId}/restart");
+    }
+
+    @Test
+    void launchAnswers202WithTheRunAndItsDetailShowsEachCompany() throws Exception {
+        HttpResponse<String> launched = post("/api/runs", "{\"datasets\": [\"companies\", \"invoices\"]}");
+
+        assertThat(launched.statusCode()).isEqualTo(202);
+        long runId = body(launched).get("runId").asLong();
+        assertThat(launched.headers().firstValue("Location")).contains("/api/runs/" + runId);
+        JsonNode detail = awaitStatus(runId, status -> status.equals("COMPLETED"));
+        assertThat(detail.get("exitCode").asString()).isEqualTo("COMPLETED");
+        assertThat(detail.get("partitions")).hasSize(1 + 3);
+        JsonNode invoices = detail.get("partitions").get(1);
+        assertThat(invoices.get("dataSet").asString()).isEqualTo("invoices");
+        assertThat(invoices.get("records").asLong()).isEqualTo(120);
+        assertThat(invoices.get("pages").asLong()).isEqualTo(6);
+        assertThat(detail.get("reconciliation")).hasSize(3);
+        assertThat(detail.get("reconciliation").get(0).get("matched").asBoolean()).isTrue();
+
+        JsonNode list = body(get("/api/runs?page=0&size=5"));
+        assertThat(list.get("runs").get(0).get("runId").asLong()).as("newest first").isEqualTo(runId);
+        assertThat(list.get("total").asLong()).isPositive();
+    }
+
+    @Test
+    void badParametersAre400WithTheReason() throws Exception {
+        HttpResponse<String> unknownDataSet = post("/api/runs", "{\"datasets\": [\"bills\"]}");
+        assertThat(unknownDataSet.statusCode()).isEqualTo(400);
+        assertThat(body(unknownDataSet).get("detail").asString()).contains("Unknown data set 'bills'");
+
+        assertThat(post("/api/runs", "{\"mode\": \"weekly\"}").statusCode()).isEqualTo(400);
+        assertThat(post("/api/runs", "{not json").statusCode()).isEqualTo(400);
+        assertThat(get("/api/runs?size=0").statusCode()).isEqualTo(400);
+        assertThat(get("/api/runs/abc").statusCode()).isEqualTo(400);
+    }
+
+    @Test
+    void unknownRunIs404() throws Exception {
+        HttpResponse<String> missing = get("/api/runs/987654");
+
+        assertThat(missing.statusCode()).isEqualTo(404);
+        assertThat(body(missing).get("detail").asString()).contains("No sync run 987654");
+        assertThat(post("/api/runs/987654/stop", "").statusCode()).isEqualTo(404);
+        assertThat(post("/api/runs/987654/restart", "").statusCode()).isEqualTo(404);
+    }
+
+    @Test
+    void aSecondRunOfTheSameKindWhileOneIsActiveIs409AndAStoppedRunRestartsFromWhereItStopped() throws Exception {
+        post("/api/runs", "{\"datasets\": [\"companies\"]}");
+        awaitLatest(status -> status.equals("COMPLETED"));
+        sandbox.faults().path("/companies/*/data/invoices").latency(Duration.ofMillis(300));
+        long runId = body(post("/api/runs", "{\"datasets\": [\"invoices\"]}")).get("runId").asLong();
+
+        HttpResponse<String> conflict = post("/api/runs", "{\"datasets\": [\"invoices\"]}");
+        assertThat(conflict.statusCode()).isEqualTo(409);
+        assertThat(body(conflict).get("detail").asString()).contains("already active");
+
+        awaitStatus(runId, status -> status.equals("STARTED") && hasProgress(runId));
+        HttpResponse<String> stopping = post("/api/runs/" + runId + "/stop", "");
+        assertThat(stopping.statusCode()).isEqualTo(202);
+        awaitStatus(runId, status -> status.equals("STOPPED"));
+        assertThat(post("/api/runs/" + runId + "/stop", "").statusCode()).as("not running any more").isEqualTo(409);
+        sandbox.faults().clear();
+
+        HttpResponse<String> restarted = post("/api/runs/" + runId + "/restart", "");
+
+        assertThat(restarted.statusCode()).isEqualTo(202);
+        assertThat(body(restarted).get("resumed").asBoolean()).isTrue();
+        long resumedId = body(restarted).get("runId").asLong();
+        JsonNode done = awaitStatus(resumedId, status -> status.equals("COMPLETED"));
+        long records = 0;
+        for (JsonNode partition : done.get("partitions")) {
+            records += partition.get("records").asLong();
+        }
+        assertThat(records).as("records read across the stopped run and its restart").isEqualTo(3 * 120);
+        assertThat(post("/api/runs/" + resumedId + "/restart", "").statusCode()).as("completed: nothing to restart")
+                .isEqualTo(409);
+    }
+
+    private boolean hasProgress(long runId) {
+        try {
+            JsonNode detail = body(get("/api/runs/" + runId));
+            return detail.hasNonNull("progress") && detail.get("progress").get("pages").asLong() > 0;
+        } catch (Exception e) {
+            return false;
+        }
+    }
+
+    private JsonNode awaitLatest(Predicate<String> status) throws Exception {
+        long runId = body(get("/api/runs?size=1")).get("runs").get(0).get("runId").asLong();
+        return awaitStatus(runId, status);
+    }
+
+    private JsonNode awaitStatus(long runId, Predicate<String> wanted) throws Exception {
+        Instant deadline = Instant.now().plusSeconds(60);
+        JsonNode detail = null;
+        while (Instant.now().isBefore(deadline)) {
+            detail = body(get("/api/runs/" + runId));
+            if (wanted.test(detail.get("status").asString())) {
+                return detail;
+            }
+            Thread.sleep(50);
+        }
+        throw new AssertionError("run " + runId + " never reached the wanted status; last: " + detail);
+    }
+
+    private HttpResponse<String> get(String path) throws Exception {
+        return send("GET", path, null, "admin:" + PASSWORD);
+    }
+
+    private HttpResponse<String> post(String path, String body) throws Exception {
+        return send("POST", path, body, "admin:" + PASSWORD);
+    }
+
+    private HttpResponse<String> send(String method, String path, String body, String credentials) throws Exception {
+        HttpRequest.Builder request = HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + port + path))
+                .method(method, body == null ? HttpRequest.BodyPublishers.noBody() : HttpRequest.BodyPublishers.ofString(body))
+                .header("Content-Type", "application/json");
+        if (credentials != null) {
+            request.header("Authorization", "Basic " + Base64.getEncoder().encodeToString(credentials.getBytes(StandardCharsets.UTF_8)));
+        }
+        return http.send(request.build(), HttpResponse.BodyHandlers.ofString());
+    }
+
+    private static JsonNode body(HttpResponse<String> response) {
+        return json.readTree(response.body());
+    }
+}

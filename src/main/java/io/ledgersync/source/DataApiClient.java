@@ -30,6 +30,7 @@ public final class DataApiClient {
     private final ResponseDecoder decoder;
     private final DataApiResilience resilience;
     private final Clock clock;
+    private final DataApiObserver observer;
     private final String authorization;
 
     /** A client with the default retry, rate-limit, bulkhead and circuit-breaker settings and no metrics. */
@@ -41,6 +42,11 @@ public final class DataApiClient {
 
     DataApiClient(DataApiEndpoint endpoint, DataApiProperties properties, JsonMapper json, MeterRegistry meters,
             Clock clock, Sleeper sleeper) {
+        this(endpoint, properties, json, meters, clock, sleeper, DataApiObserver.NONE);
+    }
+
+    DataApiClient(DataApiEndpoint endpoint, DataApiProperties properties, JsonMapper json, MeterRegistry meters,
+            Clock clock, Sleeper sleeper, DataApiObserver observer) {
         this.endpoint = endpoint;
         this.pageSize = properties.pageSize();
         this.readTimeout = properties.readTimeout();
@@ -50,8 +56,9 @@ public final class DataApiClient {
                 .followRedirects(HttpClient.Redirect.NEVER) // a redirect could carry the key elsewhere
                 .build();
         this.decoder = new ResponseDecoder(json);
-        this.resilience = DataApiResilienceFactory.create(properties, clock, sleeper, meters);
+        this.resilience = DataApiResilienceFactory.create(properties, clock, sleeper, meters, observer);
         this.clock = clock;
+        this.observer = observer;
         this.authorization = "Basic " + Base64.getEncoder().encodeToString(endpoint.apiKey().getBytes(StandardCharsets.UTF_8));
     }
 
@@ -85,7 +92,8 @@ public final class DataApiClient {
     public Page fetchPage(String href) {
         String request = "GET " + href;
         URI uri = resolve(href);
-        return resilience.execute(request, relativePath(uri), () -> fetchOnce(request, href, uri));
+        String path = relativePath(uri);
+        return resilience.execute(request, path, () -> fetchOnce(request, href, uri, path));
     }
 
     /**
@@ -125,8 +133,8 @@ public final class DataApiClient {
         };
     }
 
-    private Page fetchOnce(String request, String href, URI uri) {
-        HttpResponse<byte[]> response = send(request, uri);
+    private Page fetchOnce(String request, String href, URI uri, String path) {
+        HttpResponse<byte[]> response = send(request, uri, path);
         int status = response.statusCode();
         if (status != 200) {
             Duration retryAfter = RetryAfter.parse(response.headers().firstValue("Retry-After").orElse(null), clock);
@@ -135,16 +143,20 @@ public final class DataApiClient {
         return decoder.decodePage(request, href, response.body());
     }
 
-    private HttpResponse<byte[]> send(String request, URI uri) {
+    private HttpResponse<byte[]> send(String request, URI uri, String path) {
         HttpRequest httpRequest = HttpRequest.newBuilder(uri)
                 .timeout(readTimeout)
                 .header("Authorization", authorization)
                 .header("Accept", "application/json")
                 .GET()
                 .build();
+        long start = System.nanoTime();
         try {
-            return http.send(httpRequest, HttpResponse.BodyHandlers.ofByteArray());
+            HttpResponse<byte[]> response = http.send(httpRequest, HttpResponse.BodyHandlers.ofByteArray());
+            observer.responded(path, response.statusCode(), Duration.ofNanos(System.nanoTime() - start));
+            return response;
         } catch (IOException e) {
+            observer.responded(path, 0, Duration.ofNanos(System.nanoTime() - start));
             throw new DataApiConnectionException(request, e);
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();

@@ -36,19 +36,21 @@ final class DataApiResilience {
     private final CompanyBulkheads bulkheads;
     private final Clock clock;
     private final Sleeper sleeper;
+    private final DataApiObserver observer;
     private final Duration waitInOpenState;
     private final Duration maxPause;
     private final Duration minimumPause;
     private final AtomicReference<Instant> openedAt = new AtomicReference<>(Instant.MIN);
 
     DataApiResilience(Retry retry, CircuitBreaker circuitBreaker, RateLimiter rateLimiter, CompanyBulkheads bulkheads,
-            Clock clock, Sleeper sleeper, DataApiProperties properties) {
+            Clock clock, Sleeper sleeper, DataApiProperties properties, DataApiObserver observer) {
         this.retry = retry;
         this.circuitBreaker = circuitBreaker;
         this.rateLimiter = rateLimiter;
         this.bulkheads = bulkheads;
         this.clock = clock;
         this.sleeper = sleeper;
+        this.observer = observer;
         this.waitInOpenState = properties.circuitBreaker().waitInOpenState();
         this.maxPause = properties.circuitBreaker().maxPause();
         this.minimumPause = properties.retry().retryAfterFloor();
@@ -94,7 +96,7 @@ final class DataApiResilience {
             // As long as the breaker stays open, and at least what the Data API asked for (Retry-After).
             Duration pause = min(max(untilHalfOpen(clock.instant()), asked), maxPause.minus(paused));
             log.info("{}: circuit breaker open, pausing {} ms", request, pause.toMillis());
-            sleep(request, pause);
+            sleep(request, relativePath, DataApiObserver.Wait.CIRCUIT_BREAKER, pause);
             paused = paused.plus(pause);
         }
     }
@@ -122,13 +124,13 @@ final class DataApiResilience {
                     throw failure;
                 }
                 log.warn("{}: attempt {} failed ({}), retrying in {} ms", request, number, summary(failure), waitMillis);
-                sleep(request, Duration.ofMillis(waitMillis));
+                sleep(request, relativePath, DataApiObserver.Wait.RETRY, Duration.ofMillis(waitMillis));
             }
         }
     }
 
     private <T> T once(String request, String relativePath, Supplier<T> attempt) {
-        throttle(request);
+        throttle(request, relativePath);
         circuitBreaker.acquirePermission();
         Bulkhead bulkhead = bulkheads.forPath(relativePath);
         try {
@@ -152,14 +154,14 @@ final class DataApiResilience {
     }
 
     /** Takes a permit of the rate limiter, sleeping through the injected sleeper until it is due. */
-    private void throttle(String request) {
+    private void throttle(String request, String relativePath) {
         long waitNanos = rateLimiter.reservePermission();
         if (waitNanos < 0) {
             throw new ClientLimitException(request, "the rate limiter '" + rateLimiter.getName() + "' ("
                     + rateLimiter.getRateLimiterConfig().getLimitForPeriod() + " requests per second)", null);
         }
         if (waitNanos > 0) {
-            sleep(request, Duration.ofNanos(waitNanos));
+            sleep(request, relativePath, DataApiObserver.Wait.RATE_LIMITER, Duration.ofNanos(waitNanos));
         }
     }
 
@@ -169,9 +171,10 @@ final class DataApiResilience {
         return remaining.compareTo(minimumPause) < 0 ? minimumPause : remaining;
     }
 
-    private void sleep(String request, Duration duration) {
+    private void sleep(String request, String relativePath, DataApiObserver.Wait reason, Duration duration) {
         try {
             sleeper.sleep(duration);
+            observer.waited(relativePath, reason, duration);
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             throw new DataApiException(request, 0, request + " was interrupted while waiting to retry", e);

@@ -31,6 +31,12 @@ final class DataApiResilienceFactory {
 
     /** @param meters where the Resilience4j meters go; null for none */
     static DataApiResilience create(DataApiProperties properties, Clock clock, Sleeper sleeper, MeterRegistry meters) {
+        return create(properties, clock, sleeper, meters, DataApiObserver.NONE);
+    }
+
+    /** @param observer told of every wait, for the meters that Resilience4j does not have (time spent waiting) */
+    static DataApiResilience create(DataApiProperties properties, Clock clock, Sleeper sleeper, MeterRegistry meters,
+            DataApiObserver observer) {
         RetryRegistry retries = RetryRegistry.of(retryConfig(properties.retry()));
         CircuitBreakerRegistry breakers = CircuitBreakerRegistry.of(circuitBreakerConfig(properties.circuitBreaker(), clock));
         RateLimiterRegistry limiters = RateLimiterRegistry.of(rateLimiterConfig(properties.rateLimit()));
@@ -42,7 +48,8 @@ final class DataApiResilienceFactory {
             TaggedBulkheadMetrics.ofBulkheadRegistry(bulkheads).bindTo(meters);
         }
         return new DataApiResilience(retries.retry(NAME), breakers.circuitBreaker(NAME), limiters.rateLimiter(NAME),
-                new CompanyBulkheads(bulkheads, properties.bulkhead().maxTrackedCompanies()), clock, sleeper, properties);
+                new CompanyBulkheads(bulkheads, properties.bulkhead().maxTrackedCompanies()), clock, sleeper, properties,
+                observer);
     }
 
     static RetryConfig retryConfig(DataApiProperties.Retry settings) {

@@ -19,9 +19,10 @@ class SourceConfiguration {
 
     @Bean
     DataApiClient dataApiClient(DataApiProperties properties, ObjectProvider<DataApiEndpoint> endpointOverride,
-            ObjectProvider<MeterRegistry> meters) {
+            ObjectProvider<MeterRegistry> meters, ObjectProvider<DataApiObserver> observer) {
         DataApiEndpoint endpoint = endpointOverride.getIfAvailable(() -> configuredEndpoint(properties));
-        return new DataApiClient(endpoint, properties, jsonMapper(), meters.getIfAvailable(), Clock.systemUTC(), Sleeper.THREAD);
+        return new DataApiClient(endpoint, properties, jsonMapper(), meters.getIfAvailable(), Clock.systemUTC(), Sleeper.THREAD,
+                observer.getIfAvailable(() -> DataApiObserver.NONE));
     }
 
     /**

@@ -16,6 +16,7 @@ import org.junit.jupiter.api.Nested;
 import org.junit.jupiter.api.Test;
 
 import tools.jackson.databind.JsonNode;
+import io.ledgersync.MutableClock;
 
 /**
  * One test per rule of data-api.md §2.3, §2.4, §4, §5, §7 and §8, named after the rule, against a fresh sandbox on

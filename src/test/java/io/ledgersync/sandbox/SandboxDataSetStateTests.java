@@ -15,6 +15,7 @@ import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
 import tools.jackson.databind.JsonNode;
+import io.ledgersync.MutableClock;
 
 /** Readiness (409), unsupported platforms (404), dataStatus telling the same story, and page drift. */
 class SandboxDataSetStateTests {

@@ -22,6 +22,7 @@ import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
 import tools.jackson.databind.JsonNode;
+import io.ledgersync.MutableClock;
 
 /** Every scripted fault of {@link SandboxFaults}, through real HTTP, with time on a clock the test moves. */
 class SandboxFaultsTests {

@@ -12,6 +12,7 @@ import java.time.Duration;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
+import io.ledgersync.MutableClock;
 
 /** The scenario file format, through the example scenario of the repository and small inline ones. */
 class SandboxScenarioTests {

@@ -23,7 +23,7 @@ import org.springframework.test.context.DynamicPropertyRegistry;
 import io.ledgersync.sandbox.SandboxDataset;
 import io.ledgersync.sandbox.SandboxServer;
 import io.ledgersync.sandbox.SandboxSettings;
-import io.ledgersync.warehouse.MutableClock;
+import io.ledgersync.MutableClock;
 import io.ledgersync.warehouse.SyncState;
 import io.ledgersync.warehouse.SyncStates;
 import tools.jackson.databind.JsonNode;

@@ -18,7 +18,7 @@ import org.junit.jupiter.api.Test;
 import io.ledgersync.sync.RunHandle;
 import io.ledgersync.sync.SyncLauncher;
 import io.ledgersync.sync.SyncRequest;
-import io.ledgersync.warehouse.MutableClock;
+import io.ledgersync.MutableClock;
 
 /** The schedule driven by a clock moved by hand: no waiting for 02:00. */
 class SyncScheduleTests {

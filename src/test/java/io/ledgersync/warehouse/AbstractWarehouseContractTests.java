@@ -24,6 +24,7 @@ import org.springframework.jdbc.datasource.TransactionAwareDataSourceProxy;
 import org.springframework.transaction.support.TransactionTemplate;
 
 import io.ledgersync.warehouse.SyncState.Status;
+import io.ledgersync.MutableClock;
 
 /**
  * What the warehouse promises, on every database it supports: the same tests, one subclass per

@@ -1,4 +1,4 @@
-package io.ledgersync.sandbox;
+package io.ledgersync;
 
 import java.time.Clock;
 import java.time.Duration;
@@ -7,20 +7,21 @@ import java.time.ZoneId;
 import java.time.ZoneOffset;
 import java.util.concurrent.atomic.AtomicReference;
 
-/** A clock that moves only when a test moves it, so waits of minutes or days take no time. */
-final class MutableClock extends Clock {
+/** A clock that moves only when a test moves it, so waits of minutes or days take no time. Thread-safe. */
+public final class MutableClock extends Clock {
 
     private final AtomicReference<Instant> now;
 
-    MutableClock(Instant start) {
+    public MutableClock(Instant start) {
         this.now = new AtomicReference<>(start);
     }
 
-    static MutableClock at(String instant) {
+    public static MutableClock at(String instant) {
         return new MutableClock(Instant.parse(instant));
     }
 
-    void advance(Duration duration) {
+    /** Moves the clock; a negative duration moves it back. */
+    public void advance(Duration duration) {
         now.updateAndGet(instant -> instant.plus(duration));
     }
 

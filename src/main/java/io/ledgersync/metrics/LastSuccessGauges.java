@@ -1,0 +1,95 @@
+package io.ledgersync.metrics;
+
+import java.time.LocalDateTime;
+import java.time.ZoneId;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.atomic.AtomicLong;
+import java.util.function.Supplier;
+
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+import org.springframework.boot.context.event.ApplicationStartedEvent;
+import org.springframework.context.event.EventListener;
+
+import io.ledgersync.sync.SyncEvent;
+import io.ledgersync.sync.SyncRequest;
+import io.ledgersync.warehouse.DataSetSuccessQueries.LastSuccess;
+import io.micrometer.core.instrument.Gauge;
+import io.micrometer.core.instrument.MeterRegistry;
+
+/**
+ * The time of the last successful sync of each data set, read from the job repository at startup
+ * and after every full run, so that it survives restarts and agrees between instances that share
+ * a database. A data set gets its gauge once it has synced successfully; a value never moves back.
+ * Thread-safe.
+ */
+final class LastSuccessGauges {
+
+    private static final Logger log = LoggerFactory.getLogger(LastSuccessGauges.class);
+
+    private final MeterRegistry registry;
+    private final List<String> dataSets;
+    private final Supplier<List<LastSuccess>> lastSuccesses;
+    private final ZoneId batchZone;
+    private final Map<String, AtomicLong> epochMillis = new ConcurrentHashMap<>();
+
+    LastSuccessGauges(MeterRegistry registry, List<String> dataSets, Supplier<List<LastSuccess>> lastSuccesses) {
+        this(registry, dataSets, lastSuccesses, ZoneId.systemDefault());
+    }
+
+    /** @param batchZone the zone of Spring Batch's timestamps: it stores the local time of the JVM */
+    LastSuccessGauges(MeterRegistry registry, List<String> dataSets, Supplier<List<LastSuccess>> lastSuccesses,
+            ZoneId batchZone) {
+        this.registry = registry;
+        this.dataSets = List.copyOf(dataSets);
+        this.lastSuccesses = lastSuccesses;
+        this.batchZone = batchZone;
+    }
+
+    @EventListener(ApplicationStartedEvent.class)
+    void started() {
+        refresh();
+    }
+
+    @EventListener
+    void on(SyncEvent.RunFinished finished) {
+        // A deferred run reads only some companies' data sets: it cannot make a data set fresh.
+        if (finished.mode() == SyncRequest.Mode.FULL) {
+            refresh();
+        }
+    }
+
+    void refresh() {
+        List<LastSuccess> found;
+        try {
+            found = lastSuccesses.get();
+        } catch (RuntimeException e) {
+            // The gauges keep their values; the next run or restart tries again.
+            log.warn("Could not read the last successful syncs from the job repository: {}", e.getMessage());
+            return;
+        }
+        for (LastSuccess success : found) {
+            if (dataSets.contains(success.dataSet()) && success.finishedAt() != null) {
+                update(success.dataSet(), success.finishedAt());
+            }
+        }
+    }
+
+    private void update(String dataSet, LocalDateTime finishedAt) {
+        long millis = finishedAt.atZone(batchZone).toInstant().toEpochMilli();
+        epochMillis.computeIfAbsent(dataSet, this::register).accumulateAndGet(millis, Math::max);
+    }
+
+    private AtomicLong register(String dataSet) {
+        AtomicLong value = new AtomicLong(Long.MIN_VALUE);
+        Gauge.builder("ledgersync.sync.last.success.timestamp", value, millis -> millis.get() / 1000.0)
+                .description("When the data set was last synced by a full run with none of its partitions failed")
+                .baseUnit("seconds")
+                .tag("dataset", dataSet)
+                .strongReference(true)
+                .register(registry);
+        return value;
+    }
+}

@@ -1,0 +1,105 @@
+package io.ledgersync.metrics;
+
+import java.time.Duration;
+import java.util.List;
+import java.util.Locale;
+
+import org.springframework.batch.core.BatchStatus;
+import org.springframework.context.event.EventListener;
+
+import io.ledgersync.sync.SyncEvent;
+import io.ledgersync.sync.SyncReport;
+import io.ledgersync.sync.SyncRequest;
+import io.micrometer.core.instrument.Counter;
+import io.micrometer.core.instrument.Meter.MeterProvider;
+import io.micrometer.core.instrument.MeterRegistry;
+import io.micrometer.core.instrument.Timer;
+
+/**
+ * Counts what sync runs do, from the events that {@code sync} publishes: runs by mode and
+ * outcome with their duration, pages and their latency, records read and upserted, and partitions
+ * by outcome (deferrals are the {@code DEFERRED} ones). Tagged by data set, never by company.
+ * Thread-safe: partitions publish on their own threads.
+ */
+final class SyncMeters {
+
+    /** Run outcomes: the exit codes of a completed run, else the Batch status of the run. */
+    static final List<String> RUN_OUTCOMES = List.of("COMPLETED", "COMPLETED_WITH_DEFERRALS", "FAILED", "STOPPED");
+    static final List<String> PARTITION_OUTCOMES = List.of("COMPLETED", "DEFERRED", "UNSUPPORTED", "FAILED");
+
+    // Pages take from milliseconds (sandbox) to a minute (5000 records with Retry-After waits).
+    private static final Duration[] PAGE_LATENCY_BUCKETS = { Duration.ofMillis(25), Duration.ofMillis(50),
+            Duration.ofMillis(100), Duration.ofMillis(250), Duration.ofMillis(500), Duration.ofSeconds(1),
+            Duration.ofMillis(2500), Duration.ofSeconds(5), Duration.ofSeconds(10), Duration.ofSeconds(30),
+            Duration.ofSeconds(60), Duration.ofSeconds(120) };
+
+    private final MeterProvider<Timer> runs;
+    private final MeterProvider<Timer> pageLatency;
+    private final MeterProvider<Counter> recordsRead;
+    private final MeterProvider<Counter> recordsUpserted;
+    private final MeterProvider<Counter> partitions;
+
+    SyncMeters(MeterRegistry registry, List<String> dataSets) {
+        this.runs = Timer.builder("ledgersync.sync.run")
+                .description("Sync runs by mode and outcome, and how long they took")
+                .withRegistry(registry);
+        this.pageLatency = Timer.builder("ledgersync.page.latency")
+                .description("From asking the Data API for a page to having it decoded, retries and waits included")
+                .serviceLevelObjectives(PAGE_LATENCY_BUCKETS)
+                .withRegistry(registry);
+        this.recordsRead = Counter.builder("ledgersync.records.read")
+                .description("Records read from the Data API")
+                .withRegistry(registry);
+        this.recordsUpserted = Counter.builder("ledgersync.records.upserted")
+                .description("Records upserted into the warehouse and committed")
+                .withRegistry(registry);
+        this.partitions = Counter.builder("ledgersync.partitions")
+                .description("Partitions (one company's data set, or a top-level data set) by outcome")
+                .withRegistry(registry);
+        // Series that exist before their first event: a counter that first appears at 1 shows no
+        // increase() in Prometheus, so the first failure after a restart would go unnoticed.
+        for (SyncRequest.Mode mode : SyncRequest.Mode.values()) {
+            RUN_OUTCOMES.forEach(outcome -> runs.withTags("mode", mode(mode), "outcome", outcome));
+        }
+        for (String dataSet : dataSets) {
+            pageLatency.withTags("dataset", dataSet);
+            recordsRead.withTags("dataset", dataSet);
+            recordsUpserted.withTags("dataset", dataSet);
+            PARTITION_OUTCOMES.forEach(outcome -> partitions.withTags("dataset", dataSet, "outcome", outcome));
+        }
+    }
+
+    @EventListener
+    void on(SyncEvent.RunFinished finished) {
+        SyncReport report = finished.report();
+        runs.withTags("mode", mode(finished.mode()), "outcome", outcome(report)).record(report.duration());
+    }
+
+    @EventListener
+    void on(SyncEvent.PageRead page) {
+        pageLatency.withTags("dataset", page.dataSet()).record(page.latency());
+        recordsRead.withTags("dataset", page.dataSet()).increment(page.records());
+    }
+
+    @EventListener
+    void on(SyncEvent.RecordsWritten written) {
+        recordsUpserted.withTags("dataset", written.dataSet()).increment(written.records());
+    }
+
+    @EventListener
+    void on(SyncEvent.PartitionFinished partition) {
+        partitions.withTags("dataset", partition.dataSet(), "outcome", partition.outcome()).increment();
+    }
+
+    /** Exit codes are free text in Batch; the outcome tag keeps to the run's few kinds of ending. */
+    static String outcome(SyncReport report) {
+        if (report.status() == BatchStatus.COMPLETED) {
+            return "COMPLETED_WITH_DEFERRALS".equals(report.exitCode()) ? report.exitCode() : "COMPLETED";
+        }
+        return report.status() == BatchStatus.STOPPING ? BatchStatus.STOPPED.name() : report.status().name();
+    }
+
+    static String mode(SyncRequest.Mode mode) {
+        return mode.name().toLowerCase(Locale.ROOT);
+    }
+}

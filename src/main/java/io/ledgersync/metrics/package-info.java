@@ -1,0 +1,6 @@
+/**
+ * The meters that Spring Batch and Resilience4j do not already export: runs, pages, records,
+ * partitions and freshness per data set, built from the sync's application events and the job
+ * repository. No meter is tagged per company: see the README, "Operations".
+ */
+package io.ledgersync.metrics;

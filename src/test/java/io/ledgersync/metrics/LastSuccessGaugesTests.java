@@ -1,0 +1,124 @@
+package io.ledgersync.metrics;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.time.Duration;
+import java.time.LocalDateTime;
+import java.time.ZoneOffset;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.atomic.AtomicInteger;
+
+import org.junit.jupiter.api.Test;
+import org.springframework.batch.core.BatchStatus;
+
+import io.ledgersync.sync.SyncEvent;
+import io.ledgersync.sync.SyncReport;
+import io.ledgersync.sync.SyncRequest;
+import io.ledgersync.warehouse.DataSetSuccessQueries.LastSuccess;
+import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
+
+class LastSuccessGaugesTests {
+
+    private static final LocalDateTime NIGHT = LocalDateTime.of(2026, 3, 1, 2, 0, 30);
+
+    private final SimpleMeterRegistry registry = new SimpleMeterRegistry();
+    private final List<LastSuccess> repository = new ArrayList<>();
+    private final AtomicInteger queries = new AtomicInteger();
+    private RuntimeException databaseFailure;
+    private final LastSuccessGauges gauges = new LastSuccessGauges(registry, List.of("companies", "invoices"), () -> {
+        queries.incrementAndGet();
+        if (databaseFailure != null) {
+            throw databaseFailure;
+        }
+        return List.copyOf(repository);
+    }, ZoneOffset.UTC);
+
+    @Test
+    void aDataSetThatNeverSyncedHasNoGauge() {
+        repository.add(new LastSuccess("companies", NIGHT));
+
+        gauges.started();
+
+        assertThat(registry.find("ledgersync.sync.last.success.timestamp").tag("dataset", "invoices").gauge()).isNull();
+    }
+
+    @Test
+    void atStartupTheLastSuccessComesFromTheJobRepository() {
+        repository.add(new LastSuccess("invoices", NIGHT));
+
+        gauges.started();
+
+        assertThat(value("invoices")).isEqualTo(NIGHT.toEpochSecond(ZoneOffset.UTC));
+    }
+
+    @Test
+    void aFullRunReadsTheNewLastSuccess() {
+        repository.add(new LastSuccess("invoices", NIGHT));
+        gauges.started();
+        repository.set(0, new LastSuccess("invoices", NIGHT.plusDays(1)));
+
+        gauges.on(finished(SyncRequest.Mode.FULL));
+
+        assertThat(value("invoices")).isEqualTo(NIGHT.plusDays(1).toEpochSecond(ZoneOffset.UTC));
+    }
+
+    @Test
+    void aDeferredRunDoesNotAskTheJobRepository() {
+        gauges.started();
+
+        gauges.on(finished(SyncRequest.Mode.DEFERRED));
+
+        assertThat(queries).hasValue(1);
+    }
+
+    @Test
+    void theValueNeverMovesBack() {
+        repository.add(new LastSuccess("invoices", NIGHT));
+        gauges.started();
+        repository.set(0, new LastSuccess("invoices", NIGHT.minusHours(3)));
+
+        gauges.on(finished(SyncRequest.Mode.FULL));
+
+        assertThat(value("invoices")).isEqualTo(NIGHT.toEpochSecond(ZoneOffset.UTC));
+    }
+
+    @Test
+    void aFailingQueryKeepsTheValuesItHad() {
+        repository.add(new LastSuccess("invoices", NIGHT));
+        gauges.started();
+        databaseFailure = new IllegalStateException("database down");
+
+        gauges.on(finished(SyncRequest.Mode.FULL));
+
+        assertThat(value("invoices")).isEqualTo(NIGHT.toEpochSecond(ZoneOffset.UTC));
+    }
+
+    @Test
+    void aDataSetNoLongerInTheCatalogGetsNoGauge() {
+        repository.add(new LastSuccess("bills", NIGHT));
+
+        gauges.started();
+
+        assertThat(registry.find("ledgersync.sync.last.success.timestamp").gauges()).isEmpty();
+    }
+
+    @Test
+    void batchLocalTimesAreReadInTheZoneOfTheJvmThatWroteThem() {
+        LastSuccessGauges inParis = new LastSuccessGauges(registry, List.of("companies"),
+                () -> List.of(new LastSuccess("companies", NIGHT)), java.time.ZoneId.of("Europe/Paris"));
+
+        inParis.started();
+
+        assertThat(value("companies")).isEqualTo(NIGHT.toEpochSecond(ZoneOffset.UTC) - Duration.ofHours(1).toSeconds());
+    }
+
+    private double value(String dataSet) {
+        return registry.get("ledgersync.sync.last.success.timestamp").tag("dataset", dataSet).gauge().value();
+    }
+
+    private static SyncEvent.RunFinished finished(SyncRequest.Mode mode) {
+        return new SyncEvent.RunFinished(mode,
+                new SyncReport(1, false, BatchStatus.COMPLETED, "COMPLETED", Duration.ofSeconds(1), List.of(), List.of(), List.of()));
+    }
+}

@@ -1,0 +1,100 @@
+package io.ledgersync.metrics;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.time.Duration;
+import java.util.List;
+
+import org.junit.jupiter.api.Test;
+import org.springframework.batch.core.BatchStatus;
+
+import io.ledgersync.sync.SyncEvent;
+import io.ledgersync.sync.SyncReport;
+import io.ledgersync.sync.SyncRequest;
+import io.micrometer.core.instrument.Meter;
+import io.micrometer.core.instrument.Timer;
+import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
+
+class SyncMetersTests {
+
+    private final SimpleMeterRegistry registry = new SimpleMeterRegistry();
+    private final SyncMeters meters = new SyncMeters(registry, List.of("companies", "invoices"));
+
+    @Test
+    void everyRunOutcomeAndPartitionOutcomeIsAZeroSeriesBeforeAnythingHappens() {
+        assertThat(registry.get("ledgersync.sync.run").tags("mode", "full", "outcome", "FAILED").timer().count()).isZero();
+        assertThat(registry.get("ledgersync.sync.run").tags("mode", "deferred", "outcome", "COMPLETED").timer().count()).isZero();
+        assertThat(registry.get("ledgersync.partitions").tags("dataset", "invoices", "outcome", "DEFERRED").counter().count()).isZero();
+        assertThat(registry.get("ledgersync.records.read").tags("dataset", "companies").counter().count()).isZero();
+    }
+
+    @Test
+    void aFinishedRunIsTimedUnderItsModeAndOutcome() {
+        meters.on(new SyncEvent.RunFinished(SyncRequest.Mode.FULL,
+                report(BatchStatus.COMPLETED, "COMPLETED_WITH_DEFERRALS", Duration.ofSeconds(42))));
+
+        Timer runs = registry.get("ledgersync.sync.run").tags("mode", "full", "outcome", "COMPLETED_WITH_DEFERRALS").timer();
+        assertThat(runs.count()).isEqualTo(1);
+        assertThat(runs.totalTime(java.util.concurrent.TimeUnit.SECONDS)).isEqualTo(42.0);
+    }
+
+    @Test
+    void aFailedRunIsCountedAsFailedWhateverItsExitCodeSays() {
+        meters.on(new SyncEvent.RunFinished(SyncRequest.Mode.DEFERRED,
+                report(BatchStatus.FAILED, "FAILED: 401 from GET /companies", Duration.ofSeconds(1))));
+
+        assertThat(registry.get("ledgersync.sync.run").tags("mode", "deferred", "outcome", "FAILED").timer().count()).isEqualTo(1);
+        assertThat(registry.find("ledgersync.sync.run").timers()).as("no series per exit text").hasSize(8);
+    }
+
+    @Test
+    void aStoppedRunIsCountedAsStopped() {
+        meters.on(new SyncEvent.RunFinished(SyncRequest.Mode.FULL, report(BatchStatus.STOPPED, "STOPPED", Duration.ZERO)));
+
+        assertThat(registry.get("ledgersync.sync.run").tags("mode", "full", "outcome", "STOPPED").timer().count()).isEqualTo(1);
+    }
+
+    @Test
+    void pagesCountRecordsReadAndTheirLatencyPerDataSet() {
+        meters.on(new SyncEvent.PageRead(7, "invoices", 100, Duration.ofMillis(300)));
+        meters.on(new SyncEvent.PageRead(7, "invoices", 50, Duration.ofMillis(100)));
+
+        assertThat(registry.get("ledgersync.records.read").tags("dataset", "invoices").counter().count()).isEqualTo(150);
+        Timer latency = registry.get("ledgersync.page.latency").tags("dataset", "invoices").timer();
+        assertThat(latency.count()).isEqualTo(2);
+        assertThat(latency.max(java.util.concurrent.TimeUnit.MILLISECONDS)).isEqualTo(300);
+    }
+
+    @Test
+    void upsertedRecordsAreCountedPerDataSet() {
+        meters.on(new SyncEvent.RecordsWritten(7, "companies", 5));
+        meters.on(new SyncEvent.RecordsWritten(7, "companies", 3));
+
+        assertThat(registry.get("ledgersync.records.upserted").tags("dataset", "companies").counter().count()).isEqualTo(8);
+    }
+
+    @Test
+    void deferredPartitionsAreCountedPerDataSetAndNeverPerCompany() {
+        meters.on(new SyncEvent.PartitionFinished(7, "invoices", "company-a", "DEFERRED", 0, 0));
+        meters.on(new SyncEvent.PartitionFinished(7, "invoices", "company-b", "DEFERRED", 0, 0));
+        meters.on(new SyncEvent.PartitionFinished(7, "invoices", "company-c", "COMPLETED", 250, 3));
+
+        assertThat(registry.get("ledgersync.partitions").tags("dataset", "invoices", "outcome", "DEFERRED").counter().count()).isEqualTo(2);
+        assertThat(registry.get("ledgersync.partitions").tags("dataset", "invoices", "outcome", "COMPLETED").counter().count()).isEqualTo(1);
+        assertThat(registry.getMeters()).flatMap(meter -> meter.getId().getTags())
+                .noneMatch(tag -> tag.getValue().startsWith("company-"));
+    }
+
+    @Test
+    void everyMeterIsTaggedOnlyWithBoundedTags() {
+        meters.on(new SyncEvent.PageRead(7, "invoices", 100, Duration.ofMillis(300)));
+        meters.on(new SyncEvent.PartitionFinished(7, "invoices", "company-a", "FAILED", 0, 0));
+
+        assertThat(registry.getMeters()).map(Meter::getId).flatMap(id -> id.getTags())
+                .allMatch(tag -> List.of("dataset", "mode", "outcome", "le").contains(tag.getKey()), "dataset, mode, outcome or a fixed bucket");
+    }
+
+    private static SyncReport report(BatchStatus status, String exitCode, Duration duration) {
+        return new SyncReport(1, false, status, exitCode, duration, List.of(), List.of(), List.of());
+    }
+}

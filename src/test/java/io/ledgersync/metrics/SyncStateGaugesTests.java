@@ -1,0 +1,71 @@
+package io.ledgersync.metrics;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
+
+import org.junit.jupiter.api.Test;
+import org.springframework.batch.core.BatchStatus;
+
+import io.ledgersync.sync.SyncEvent;
+import io.ledgersync.sync.SyncReport;
+import io.ledgersync.sync.SyncRequest;
+import io.ledgersync.warehouse.SyncState;
+import io.ledgersync.warehouse.SyncState.Status;
+import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
+
+class SyncStateGaugesTests {
+
+    private final SimpleMeterRegistry registry = new SimpleMeterRegistry();
+    private final List<SyncState> table = new ArrayList<>();
+    private final SyncStateGauges gauges = new SyncStateGauges(registry, List.of("invoices", "customers"), () -> List.copyOf(table));
+
+    @Test
+    void countsTheCompaniesOfEachDataSetInEachState() {
+        table.add(state("a", "invoices", Status.OK));
+        table.add(state("b", "invoices", Status.NOT_READY));
+        table.add(state("c", "invoices", Status.NOT_READY));
+        table.add(state("a", "customers", Status.UNSUPPORTED));
+
+        gauges.started();
+
+        assertThat(count("invoices", Status.NOT_READY)).isEqualTo(2);
+        assertThat(count("invoices", Status.OK)).isEqualTo(1);
+        assertThat(count("customers", Status.UNSUPPORTED)).isEqualTo(1);
+        assertThat(count("customers", Status.FAILED)).isZero();
+    }
+
+    @Test
+    void everyRunRecountsSoADeferralThatSucceededLeavesTheBacklog() {
+        table.add(state("b", "invoices", Status.NOT_READY));
+        gauges.started();
+        table.set(0, state("b", "invoices", Status.OK));
+
+        gauges.on(new SyncEvent.RunFinished(SyncRequest.Mode.DEFERRED,
+                new SyncReport(2, false, BatchStatus.COMPLETED, "COMPLETED", Duration.ZERO, List.of(), List.of(), List.of())));
+
+        assertThat(count("invoices", Status.NOT_READY)).isZero();
+        assertThat(count("invoices", Status.OK)).isEqualTo(1);
+    }
+
+    @Test
+    void rowsOfADataSetNoLongerInTheCatalogAreNotCounted() {
+        table.add(state("a", "bills", Status.FAILED));
+
+        gauges.started();
+
+        assertThat(registry.find("ledgersync.company.datasets").tag("dataset", "bills").gauges()).isEmpty();
+        assertThat(registry.find("ledgersync.company.datasets").gauges()).hasSize(2 * Status.values().length);
+    }
+
+    private double count(String dataSet, Status state) {
+        return registry.get("ledgersync.company.datasets").tags("dataset", dataSet, "state", state.name()).gauge().value();
+    }
+
+    private static SyncState state(String companyId, String dataSet, Status status) {
+        return new SyncState(companyId, dataSet, status, 0, null, null, null, null, 1, Instant.EPOCH);
+    }
+}

@@ -53,6 +53,30 @@ class DataApiClientTests {
     }
 
     @Test
+    void rule3_aFilteredReadIsCompleteAgainstTheFilteredTotalResults() {
+        DataApiClient client = client(sandbox.apiKey(), 2);
+        String company = sandbox.dataset().companyIds().get(0);
+        String resource = "/companies/" + company + "/data/invoices";
+        PageTally tally = new PageTally(resource);
+
+        Page page = client.fetchPage(resource + "?page=1&pageSize=2&query=" + java.net.URLEncoder.encode(
+                "status!=Paid", java.nio.charset.StandardCharsets.UTF_8));
+        tally.add(page);
+        while (page.nextHref() != null) {
+            assertThat(page.nextHref()).as("rule 4: links carry the filter").contains("query=");
+            tally.checkNext(page.nextHref());
+            page = client.fetchPage(page.nextHref());
+            tally.add(page);
+        }
+
+        tally.verifyComplete(); // would throw if totalResults counted the unfiltered collection
+        assertThat(tally.records()).isEqualTo(page.totalResults()).isLessThanOrEqualTo(7);
+        long unpaid = java.util.stream.IntStream.range(0, 7)
+                .filter(i -> !sandbox.dataset().invoiceJson(company, i).contains("\"status\":\"Paid\"")).count();
+        assertThat(tally.records()).isEqualTo(unpaid);
+    }
+
+    @Test
     void rule1_relativeHrefsResolveAgainstABaseUrlWithAPathPrefix() {
         DataApiClient client = new DataApiClient(new DataApiEndpoint(URI.create("https://api.example.com/v2/"), "k"), 100,
                 Duration.ofSeconds(1), Duration.ofSeconds(1), JsonMapper.builder().build());

@@ -1,0 +1,62 @@
+package io.ledgersync.sync;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.time.Duration;
+import java.time.Instant;
+import java.time.LocalDateTime;
+import java.time.ZoneId;
+
+import org.junit.jupiter.api.Test;
+import org.springframework.batch.core.BatchStatus;
+import org.springframework.batch.core.job.JobExecution;
+import org.springframework.batch.core.job.JobInstance;
+import org.springframework.batch.core.job.parameters.JobParameters;
+import org.springframework.batch.core.step.StepExecution;
+
+class RunProgressTests {
+
+    private final Instant started = Instant.parse("2026-03-10T02:00:00Z");
+    private final JobExecution run = new JobExecution(7L, new JobInstance(1L, "sync"), new JobParameters());
+
+    @Test
+    void estimatesTheTimeLeftFromTheRateAndTheTotalsAnnouncedSoFar() {
+        run.setStartTime(LocalDateTime.ofInstant(started, ZoneId.systemDefault()));
+        partition("invoices:company-a", BatchStatus.COMPLETED, 1000, 1000, 10);
+        partition("invoices:company-b", BatchStatus.STARTED, 500, 1000, 5);
+        partition("invoices:company-c", BatchStatus.STARTING, 0, -1, 0); // not started: its total is not known yet
+
+        RunProgress progress = RunProgress.of(run, started.plusSeconds(15));
+
+        assertThat(progress.records()).isEqualTo(1500);
+        assertThat(progress.pages()).isEqualTo(15);
+        assertThat(progress.partitions()).isEqualTo(3);
+        assertThat(progress.partitionsDone()).isEqualTo(1);
+        assertThat(progress.expectedRecords()).as("the unknown partition counted as the average of the known").isEqualTo(3000);
+        assertThat(progress.recordsPerSecond()).isEqualTo(100.0);
+        assertThat(progress.remaining()).isEqualTo(Duration.ofSeconds(15));
+        assertThat(progress.describe()).contains("1,500 of ~3,000 records").contains("1/3 partitions").contains("~15 s left");
+    }
+
+    @Test
+    void beforeAnyPageTheTimeLeftIsUnknown() {
+        run.setStartTime(LocalDateTime.ofInstant(started, ZoneId.systemDefault()));
+        partition("invoices:company-a", BatchStatus.STARTING, 0, -1, 0);
+
+        RunProgress progress = RunProgress.of(run, started.plusSeconds(1));
+
+        assertThat(progress.remaining()).isNull();
+        assertThat(progress.describe()).contains("unknown time left");
+    }
+
+    private void partition(String name, BatchStatus status, long records, long total, long pages) {
+        StepExecution step = new StepExecution(name, run);
+        step.setStatus(status);
+        step.getExecutionContext().putLong(DataSetItemReader.RECORDS_READ, records);
+        step.getExecutionContext().putLong(DataSetItemReader.PAGES_READ, pages);
+        if (total >= 0) {
+            step.getExecutionContext().putLong(DataSetItemReader.TOTAL_RESULTS, total);
+        }
+        run.addStepExecution(step);
+    }
+}

@@ -158,11 +158,16 @@ final class DataApiResilience {
         long waitNanos = rateLimiter.reservePermission();
         if (waitNanos < 0) {
             throw new ClientLimitException(request, "the rate limiter '" + rateLimiter.getName() + "' ("
-                    + rateLimiter.getRateLimiterConfig().getLimitForPeriod() + " requests per second)", null);
+                    + requestsPerSecond() + " requests per second)", null);
         }
         if (waitNanos > 0) {
             sleep(request, relativePath, DataApiObserver.Wait.RATE_LIMITER, Duration.ofNanos(waitNanos));
         }
+    }
+
+    private long requestsPerSecond() {
+        var config = rateLimiter.getRateLimiterConfig();
+        return Math.round(config.getLimitForPeriod() * 1e9 / config.getLimitRefreshPeriod().toNanos());
     }
 
     private Duration untilHalfOpen(Instant now) {

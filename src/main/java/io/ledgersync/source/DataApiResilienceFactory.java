@@ -81,10 +81,15 @@ final class DataApiResilienceFactory {
                 || failure instanceof DataApiConnectionException;
     }
 
+    /**
+     * One permit every 1/R seconds rather than R permits each second: a window of R lets R requests go at the end of
+     * one second and R more at the start of the next, which a token-bucket limit of R per second (the Data API's kind)
+     * answers with 429s; evenly spaced requests never meet an empty bucket (bench/BENCHMARKS.md, "Rate limit").
+     */
     static RateLimiterConfig rateLimiterConfig(DataApiProperties.RateLimit settings) {
         return RateLimiterConfig.custom()
-                .limitForPeriod(settings.requestsPerSecond())
-                .limitRefreshPeriod(Duration.ofSeconds(1))
+                .limitForPeriod(1)
+                .limitRefreshPeriod(Duration.ofNanos(1_000_000_000L / settings.requestsPerSecond()))
                 .timeoutDuration(settings.maxWait())
                 .build();
     }

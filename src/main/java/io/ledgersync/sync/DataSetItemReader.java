@@ -4,6 +4,10 @@ import java.time.Duration;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionException;
+import java.util.concurrent.Executor;
+import java.util.function.Supplier;
 
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -28,11 +32,19 @@ import io.ledgersync.source.SourceRecord;
  * A restarted reader fetches that one page again and skips what was already written, so no record
  * is lost or written twice and at most one page is fetched again.
  *
+ * <p>Prefetch: when given an executor, the next page is fetched on it while the current page's chunk is
+ * being written, so a partition waits for the Data API and the warehouse at the same time instead of in
+ * turn (bench/BENCHMARKS.md, "Pipeline"). The prefetched page is never part of the saved position: it
+ * is handed out, and its failures (409, 404, errors) surface, only when the reader gets to it, exactly as
+ * without prefetch. The price: two pages in memory per partition, and a crash may also lose the page
+ * that was being prefetched, which the restart then fetches once more.
+ *
  * <p>A 409 (not ready) or a 404 "not supported by platform" ends the read without failing it; the
  * reason is left under {@code outcome} for the step's listener to record. A permanent error
  * (400/401/402/403) fails this partition and stops the run's other partitions before they ask.
  *
- * <p>Not thread-safe: one instance per partition (it is step-scoped).
+ * <p>Not thread-safe: one instance per partition (it is step-scoped); only the fetch of a prefetched
+ * page runs on another thread, and it touches no state of the reader.
  */
 class DataSetItemReader implements ItemStreamReader<SourceRecord> {
 
@@ -57,6 +69,7 @@ class DataSetItemReader implements ItemStreamReader<SourceRecord> {
     private final String dataSet;
     private final PermanentFailures permanentFailures;
     private final ApplicationEventPublisher events;
+    private final Executor prefetcher;
 
     private String href;
     private int skip;
@@ -69,9 +82,23 @@ class DataSetItemReader implements ItemStreamReader<SourceRecord> {
     private final Set<String> visited = new HashSet<>();
     private Outcome outcome;
     private DataApiException outcomeCause;
+    /** The page after {@link #page}, being fetched on the prefetcher, and its href; null when none is. */
+    private CompletableFuture<Fetched> ahead;
+    private String aheadHref;
 
+    /** A page and how long asking for it took. */
+    private record Fetched(Page page, Duration took) {
+    }
+
+    /** A reader that fetches each page only when it gets to it. */
     DataSetItemReader(DataApiClient client, String dataSet, String path, String description, long runId,
             PermanentFailures permanentFailures, ApplicationEventPublisher events) {
+        this(client, dataSet, path, description, runId, permanentFailures, events, null);
+    }
+
+    /** @param prefetcher runs the fetch of the next page while the current one is written; null: no prefetch */
+    DataSetItemReader(DataApiClient client, String dataSet, String path, String description, long runId,
+            PermanentFailures permanentFailures, ApplicationEventPublisher events, Executor prefetcher) {
         this.client = client;
         this.dataSet = dataSet;
         this.description = description;
@@ -79,6 +106,7 @@ class DataSetItemReader implements ItemStreamReader<SourceRecord> {
         this.runId = runId;
         this.permanentFailures = permanentFailures;
         this.events = events;
+        this.prefetcher = prefetcher;
     }
 
     @Override
@@ -117,7 +145,11 @@ class DataSetItemReader implements ItemStreamReader<SourceRecord> {
         if (!visited.add(href)) {
             throw new MalformedResponseException("GET " + href, "'_links.next' leads back to a page already read");
         }
-        page = fetch(href);
+        CompletableFuture<Fetched> prefetched = href.equals(aheadHref) ? ahead : null;
+        ahead = null;
+        aheadHref = null;
+        String pageHref = href;
+        page = settle(prefetched != null ? () -> join(prefetched) : () -> fetch(pageHref));
         if (page == null) {
             return false;
         }
@@ -125,26 +157,60 @@ class DataSetItemReader implements ItemStreamReader<SourceRecord> {
         records = page.results();
         index = Math.min(skip, records.size());
         skip = 0;
+        prefetch(page.nextHref());
         return true;
     }
 
-    private Page fetch(String pageHref) {
+    /** Starts fetching the next page in the background; a link back to a page already read is left for advance() to refuse. */
+    private void prefetch(String nextHref) {
+        if (prefetcher == null || nextHref == null || visited.contains(nextHref)) {
+            return;
+        }
+        aheadHref = nextHref;
+        ahead = CompletableFuture.supplyAsync(() -> fetch(nextHref), prefetcher);
+    }
+
+    /** Asks for one page. Touches no state of the reader, since it may run on the prefetcher. */
+    private Fetched fetch(String pageHref) {
         permanentFailures.of(runId).ifPresent(cause -> {
             throw new RunStoppedException(cause);
         });
         try {
             long started = System.nanoTime();
             Page fetched = client.fetchPage(pageHref);
-            events.publishEvent(new SyncEvent.PageRead(runId, dataSet, fetched.results().size(),
-                    Duration.ofNanos(System.nanoTime() - started)));
-            return fetched;
+            return new Fetched(fetched, Duration.ofNanos(System.nanoTime() - started));
+        } catch (DataApiException e) {
+            if (PermanentFailures.isPermanent(e)) {
+                // at once, so that the other partitions stop asking even while this one is still writing
+                permanentFailures.record(runId, e);
+            }
+            throw e;
+        }
+    }
+
+    /** Takes a fetched page on the reader's own thread: a 409 or 404 ends the read here, any other failure fails it. */
+    private Page settle(Supplier<Fetched> fetching) {
+        try {
+            Fetched fetched = fetching.get();
+            events.publishEvent(new SyncEvent.PageRead(runId, dataSet, fetched.page().results().size(), fetched.took()));
+            return fetched.page();
         } catch (DataSetNotReadyException e) {
             return endEarly(Outcome.NOT_READY, e);
         } catch (DataTypeNotSupportedException e) {
             return endEarly(Outcome.UNSUPPORTED, e);
-        } catch (DataApiException e) {
-            if (PermanentFailures.isPermanent(e)) {
-                permanentFailures.record(runId, e);
+        }
+    }
+
+    /** The prefetched page, or what its fetch threw, as if it had been fetched on this thread. */
+    private static Fetched join(CompletableFuture<Fetched> prefetched) {
+        try {
+            return prefetched.join();
+        } catch (CompletionException e) {
+            if (e.getCause() instanceof RuntimeException cause) {
+                throw cause;
+            }
+            if (e.getCause() instanceof Error error) {
+                throw error;
             }
             throw e;
         }
@@ -163,6 +229,16 @@ class DataSetItemReader implements ItemStreamReader<SourceRecord> {
         if (recordsRead != page.totalResults()) {
             log.warn("{}: read {} records but the last page reports totalResults {} (records may have been added or removed during the sync)",
                     description, recordsRead, page.totalResults());
+        }
+    }
+
+    /** A page still being prefetched when the step ends (stopped, failed) is dropped unread. */
+    @Override
+    public void close() {
+        if (ahead != null) {
+            ahead.cancel(false);
+            ahead = null;
+            aheadHref = null;
         }
     }
 

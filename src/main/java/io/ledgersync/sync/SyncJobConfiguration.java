@@ -61,11 +61,18 @@ class SyncJobConfiguration {
     DataSetItemReader dataSetItemReader(DataApiClient client, DataSetCatalog catalog, PermanentFailures permanentFailures,
             @Value("#{stepExecutionContext['dataset']}") String dataset,
             @Value("#{stepExecutionContext['companyId']}") String companyId,
-            @Value("#{stepExecution.jobExecutionId}") Long runId, ApplicationEventPublisher events) {
+            @Value("#{stepExecution.jobExecutionId}") Long runId, ApplicationEventPublisher events, SyncProperties properties) {
         DataSet dataSet = catalog.get(dataset);
         String description = dataSet.name() + (companyId == null ? "" : " of company " + companyId);
         return new DataSetItemReader(client, dataSet.name(), dataSet.pathFor(companyId), description, runId, permanentFailures,
-                events);
+                events, properties.prefetch() ? prefetcher() : null);
+    }
+
+    /** A thread per prefetched page: at most one per running partition, and thread start-up is nothing next to a page. */
+    private static SimpleAsyncTaskExecutor prefetcher() {
+        SimpleAsyncTaskExecutor prefetcher = new SimpleAsyncTaskExecutor("prefetch-");
+        prefetcher.setDaemon(true);
+        return prefetcher;
     }
 
     @Bean

@@ -13,6 +13,7 @@ import org.springframework.boot.context.properties.bind.DefaultValue;
  * @param deferral when a company data set that answered 409 is tried again
  * @param lockLease how long a run's database lock outlives a process that died holding it
  * @param progressInterval how often a running sync logs its progress
+ * @param prefetch whether a partition fetches its next page while the current one is written (bench/BENCHMARKS.md)
  */
 @ConfigurationProperties("ledgersync.sync")
 public record SyncProperties(
@@ -20,7 +21,8 @@ public record SyncProperties(
         @DefaultValue("4") int concurrency,
         @DefaultValue Deferral deferral,
         @DefaultValue("60s") Duration lockLease,
-        @DefaultValue("30s") Duration progressInterval) {
+        @DefaultValue("30s") Duration progressInterval,
+        @DefaultValue("false") boolean prefetch) {
 
     public SyncProperties {
         if (concurrency < 1 || concurrency > 64) {

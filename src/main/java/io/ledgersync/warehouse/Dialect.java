@@ -24,6 +24,11 @@ interface Dialect {
         return upsert(table.name(), allColumns(table), table.key(), Set.of("raw"));
     }
 
+    /** How chunks of data-set rows are upserted on this database: by default, a JDBC batch of {@link #upsert(Table)}. */
+    default RowUpsert rowUpsert() {
+        return new BatchedUpsert(this);
+    }
+
     static Dialect forProduct(String productName) {
         Dialect dialect = Map.<String, Dialect>of("H2", new H2Dialect(), "PostgreSQL", new PostgresDialect()).get(productName);
         if (dialect == null) {

@@ -4,15 +4,37 @@ import java.util.List;
 import java.util.Set;
 import java.util.stream.Collectors;
 
-/** PostgreSQL: {@code INSERT ... ON CONFLICT (key) DO UPDATE}, with JSON columns as {@code jsonb}. */
+/**
+ * PostgreSQL: {@code INSERT ... ON CONFLICT (key) DO UPDATE}, with JSON columns as {@code jsonb}; chunks of data-set
+ * rows go through {@code COPY} and a staging table ({@link CopyUpsert}).
+ */
 final class PostgresDialect implements Dialect {
 
     @Override
     public String upsert(String table, List<String> columns, List<String> key, Set<String> jsonColumns) {
         String values = columns.stream().map(c -> jsonColumns.contains(c) ? "CAST(? AS jsonb)" : "?").collect(Collectors.joining(", "));
+        return "INSERT INTO " + table + " (" + String.join(", ", columns) + ") VALUES (" + values + ")" + onConflict(columns, key);
+    }
+
+    @Override
+    public RowUpsert rowUpsert() {
+        return new CopyUpsert(this);
+    }
+
+    /**
+     * Upserts every row of a staging table with the same columns; of rows with one key, the one with the highest
+     * {@code ordinal} (ON CONFLICT refuses to touch one row twice in one statement).
+     */
+    String upsertFrom(String stage, String ordinal, String table, List<String> columns, List<String> key) {
+        String names = String.join(", ", columns);
+        String keys = String.join(", ", key);
+        return "INSERT INTO " + table + " (" + names + ") SELECT DISTINCT ON (" + keys + ") " + names + " FROM " + stage
+                + " ORDER BY " + keys + ", " + ordinal + " DESC" + onConflict(columns, key);
+    }
+
+    private static String onConflict(List<String> columns, List<String> key) {
         String updates = columns.stream().filter(c -> !key.contains(c)).map(c -> c + " = EXCLUDED." + c)
                 .collect(Collectors.joining(", "));
-        return "INSERT INTO " + table + " (" + String.join(", ", columns) + ") VALUES (" + values + ") ON CONFLICT ("
-                + String.join(", ", key) + ") DO " + (updates.isEmpty() ? "NOTHING" : "UPDATE SET " + updates);
+        return " ON CONFLICT (" + String.join(", ", key) + ") DO " + (updates.isEmpty() ? "NOTHING" : "UPDATE SET " + updates);
     }
 }

@@ -13,7 +13,6 @@ import java.util.Locale;
 import java.util.Set;
 
 import org.jdbi.v3.core.Jdbi;
-import org.jdbi.v3.core.statement.PreparedBatch;
 
 /**
  * The reporting database: upserts rows of data-set tables, idempotently, inside the caller's
@@ -22,13 +21,13 @@ import org.jdbi.v3.core.statement.PreparedBatch;
 public class Warehouse {
 
     private final Jdbi jdbi;
-    private final Dialect dialect;
     private final Clock clock;
+    private final RowUpsert rowUpsert;
 
     Warehouse(Jdbi jdbi, Dialect dialect, Clock clock) {
         this.jdbi = jdbi;
-        this.dialect = dialect;
         this.clock = clock;
+        this.rowUpsert = dialect.rowUpsert();
     }
 
     /**
@@ -39,31 +38,15 @@ public class Warehouse {
         if (rows.isEmpty()) {
             return;
         }
-        String sql = dialect.upsert(table);
         OffsetDateTime syncedAt = OffsetDateTime.now(clock).withOffsetSameInstant(ZoneOffset.UTC);
-        List<Column> columns = table.columns();
-        jdbi.useHandle(handle -> {
-            PreparedBatch batch = handle.prepareBatch(sql);
-            for (Row row : rows) {
-                Object[] values = row.values();
-                if (values.length != columns.size()) {
-                    throw new IllegalArgumentException("A row for " + table.name() + " has " + values.length
-                            + " values for " + columns.size() + " columns");
-                }
-                for (int i = 0; i < values.length; i++) {
-                    if (values[i] == null) {
-                        batch.bindNull(i, columns.get(i).type().sqlType());
-                    } else {
-                        batch.bind(i, values[i]);
-                    }
-                }
-                batch.bind(values.length, row.raw());
-                batch.bind(values.length + 1, syncedAt);
-                batch.bind(values.length + 2, runId);
-                batch.add();
+        int columns = table.columns().size();
+        for (Row row : rows) {
+            if (row.values().length != columns) {
+                throw new IllegalArgumentException("A row for " + table.name() + " has " + row.values().length
+                        + " values for " + columns + " columns");
             }
-            batch.execute();
-        });
+        }
+        jdbi.useHandle(handle -> rowUpsert.upsert(handle, table, rows, syncedAt, runId));
     }
 
     /** The distinct values of one column, sorted: e.g. the ids of the companies synced so far. */

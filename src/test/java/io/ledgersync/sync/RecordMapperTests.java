@@ -58,6 +58,15 @@ class RecordMapperTests {
                 .isEqualTo(OffsetDateTime.parse("2025-01-02T01:04:05Z").toInstant());
         assertThat(RecordMapper.timestamp("2025-01-02T03:04:05")).isEqualTo(OffsetDateTime.parse("2025-01-02T03:04:05Z"));
         assertThat(RecordMapper.timestamp("2025-01-02")).isEqualTo(OffsetDateTime.parse("2025-01-02T00:00:00Z"));
+        assertThat(RecordMapper.timestamp("2025-01-02T03:04:05.123-05:00").toInstant())
+                .isEqualTo(OffsetDateTime.parse("2025-01-02T08:04:05.123Z").toInstant());
+    }
+
+    @Test
+    void textThatIsNoDateTimeIsRefusedWhateverItLooksLike() {
+        for (String text : List.of("yesterday", "2025-01-02 03:04:05Z", "2025-13-02T03:04:05", "2025-01-02T03:04:05+25:00", "02/01/2025")) {
+            assertThatThrownBy(() -> RecordMapper.timestamp(text)).as(text).isInstanceOf(java.time.DateTimeException.class);
+        }
     }
 
     @Test

@@ -79,6 +79,42 @@ abstract class AbstractWarehouseContractTests {
     }
 
     @Test
+    void aKeyRepeatedWithinOneChunkKeepsItsLastRow() {
+        warehouse.upsert(THINGS, List.of(row("c1", "i1", "10.00", false), row("c1", "i1", "12.00", true)), 1);
+
+        var i1 = jdbi.withHandle(h -> h.createQuery("SELECT total_amount, is_deleted FROM invoices WHERE id = 'i1'").mapToMap().one());
+        assertThat((BigDecimal) i1.get("total_amount")).isEqualByComparingTo("12.00");
+        assertThat(i1.get("is_deleted")).isEqualTo(true);
+    }
+
+    @Test
+    void textAndJsonWithTabsNewlinesBackslashesAndNullsArriveUnchanged() {
+        String awkward = "tab\there\nnew \\ line\r, \"quoted\", caf\u00e9 \u20ac";
+        String raw = "{\"id\": \"i\\tx\", \"note\": \"a\\\\b\\nc\"}";
+        warehouse.upsert(THINGS, List.of(new Row(new Object[] {"c1", awkward, null, null, null}, raw)), 1);
+
+        var row = jdbi.withHandle(h -> h.createQuery("SELECT id, total_amount, modified_date, is_deleted, CAST(raw AS VARCHAR) AS raw_text"
+                + " FROM invoices").mapToMap().one());
+        assertThat(row.get("id")).isEqualTo(awkward);
+        assertThat(row.get("total_amount")).isNull();
+        assertThat(row.get("modified_date")).isNull();
+        assertThat(row.get("is_deleted")).isNull();
+        assertThat(tools.jackson.databind.json.JsonMapper.builder().build().readTree((String) row.get("raw_text")))
+                .isEqualTo(tools.jackson.databind.json.JsonMapper.builder().build().readTree(raw));
+    }
+
+    @Test
+    void timestampsKeepTheirInstantWhateverTheirOffset() {
+        OffsetDateTime withOffset = OffsetDateTime.of(2025, 6, 30, 23, 59, 58, 123_456_000, ZoneOffset.ofHours(-5));
+        warehouse.upsert(THINGS, List.of(new Row(new Object[] {"c1", "i1", new BigDecimal("-0.0001"), withOffset, false}, "{}")), 1);
+
+        var row = jdbi.withHandle(h -> h.createQuery("SELECT total_amount, modified_date FROM invoices").mapToMap().one());
+        assertThat((BigDecimal) row.get("total_amount")).isEqualByComparingTo("-0.0001");
+        assertThat(jdbi.withHandle(h -> h.createQuery("SELECT modified_date FROM invoices").mapTo(OffsetDateTime.class).one())
+                .toInstant()).isEqualTo(withOffset.toInstant());
+    }
+
+    @Test
     void rowsOfAFailedTransactionAreRolledBack() {
         TransactionTemplate transaction = new TransactionTemplate(new DataSourceTransactionManager(dataSource));
 

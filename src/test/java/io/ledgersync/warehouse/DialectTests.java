@@ -28,6 +28,25 @@ class DialectTests {
     }
 
     @Test
+    void postgresUpsertsAStagedChunkOnceKeepingTheLastRowOfAKey() {
+        PostgresDialect postgres = (PostgresDialect) Dialect.forProduct("PostgreSQL");
+
+        assertThat(postgres.upsertFrom("stage_invoices", "ord", "invoices", Dialect.allColumns(invoices), invoices.key())).isEqualTo(
+                "INSERT INTO invoices (company_id, id, total, raw, synced_at, run_id) SELECT DISTINCT ON (company_id, id)"
+                        + " company_id, id, total, raw, synced_at, run_id FROM stage_invoices ORDER BY company_id, id, ord DESC"
+                        + " ON CONFLICT (company_id, id) DO UPDATE SET total = EXCLUDED.total, raw = EXCLUDED.raw,"
+                        + " synced_at = EXCLUDED.synced_at, run_id = EXCLUDED.run_id");
+        assertThat(postgres.rowUpsert()).isInstanceOf(CopyUpsert.class);
+        assertThat(Dialect.forProduct("H2").rowUpsert()).isInstanceOf(BatchedUpsert.class);
+    }
+
+    @Test
+    void stagingTableNamesStayWithinPostgresIdentifierLength() {
+        assertThat(CopyUpsert.stagingTable("invoices")).isEqualTo("stage_invoices");
+        assertThat(CopyUpsert.stagingTable("t".repeat(63))).hasSize(63);
+    }
+
+    @Test
     void anUnsupportedDatabaseIsNamedWithTheFix() {
         assertThatThrownBy(() -> Dialect.forProduct("MySQL")).hasMessageContaining("MySQL").hasMessageContaining("LEDGERSYNC_DB_URL");
     }

@@ -1,0 +1,139 @@
+package io.ledgersync.sync;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import static org.mockito.Mockito.mock;
+import static org.mockito.Mockito.timeout;
+import static org.mockito.Mockito.times;
+import static org.mockito.Mockito.verify;
+import static org.mockito.Mockito.when;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.TimeUnit;
+
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+import org.springframework.batch.infrastructure.item.ExecutionContext;
+
+import io.ledgersync.source.DataApiClient;
+import io.ledgersync.source.DataSetNotReadyException;
+import io.ledgersync.source.Page;
+import io.ledgersync.source.ServerErrorException;
+import io.ledgersync.source.SourceRecord;
+import tools.jackson.databind.json.JsonMapper;
+
+/** The reader with prefetch on: what it fetches ahead, and that position, restart and failures stay as without it. */
+class DataSetItemReaderTests {
+
+    private static final String PATH = "/companies/c1/data/invoices";
+    private static final JsonMapper json = JsonMapper.builder().build();
+
+    private final DataApiClient client = mock(DataApiClient.class);
+    private final ExecutorService prefetcher = Executors.newCachedThreadPool();
+
+    @AfterEach
+    void stopPrefetcher() {
+        prefetcher.shutdownNow();
+    }
+
+    @Test
+    void fetchesTheNextPageWhileTheCurrentPageIsStillBeingRead() throws Exception {
+        givenPages(2);
+        CountDownLatch secondAsked = new CountDownLatch(1);
+        when(client.fetchPage(href(2))).thenAnswer(invocation -> {
+            secondAsked.countDown();
+            return page(2, 2);
+        });
+        DataSetItemReader reader = open(new ExecutionContext());
+
+        assertThat(reader.read().id()).isEqualTo("inv-1");
+
+        assertThat(secondAsked.await(5, TimeUnit.SECONDS)).as("page 2 asked for while page 1 has a record left").isTrue();
+        assertThat(readAll(reader)).containsExactly("inv-2", "inv-3", "inv-4");
+        verify(client, times(1)).fetchPage(href(2));
+    }
+
+    @Test
+    void savesThePositionOfThePageBeingReadNotOfThePrefetchedOneAndResumesFromIt() {
+        givenPages(3);
+        DataSetItemReader reader = open(new ExecutionContext());
+        for (int i = 0; i < 3; i++) {
+            reader.read(); // page 1 whole, then the first record of page 2
+        }
+        verify(client, timeout(5_000)).fetchPage(href(3));
+        ExecutionContext saved = new ExecutionContext();
+
+        reader.update(saved);
+        reader.close();
+
+        assertThat(saved.getString(DataSetItemReader.PAGE_HREF)).isEqualTo(href(2));
+        assertThat(saved.getInt(DataSetItemReader.PAGE_OFFSET)).isEqualTo(1);
+        assertThat(readAll(open(saved))).as("the restarted reader re-reads page 2 and skips what was handed out")
+                .containsExactly("inv-4", "inv-5", "inv-6");
+    }
+
+    @Test
+    void aDataSetThatTurnsNotReadyOnAPrefetchedPageEndsAfterThePagesBeforeIt() {
+        givenPages(2);
+        when(client.fetchPage(href(2))).thenThrow(mock(DataSetNotReadyException.class));
+        DataSetItemReader reader = open(new ExecutionContext());
+
+        assertThat(readAll(reader)).containsExactly("inv-1", "inv-2");
+
+        ExecutionContext saved = new ExecutionContext();
+        reader.update(saved);
+        assertThat(saved.getString(DataSetItemReader.OUTCOME)).isEqualTo(DataSetItemReader.Outcome.NOT_READY.name());
+    }
+
+    @Test
+    void aFailedPrefetchFailsTheReadOnlyWhenTheReaderGetsToThatPage() {
+        givenPages(2);
+        ServerErrorException failure = mock(ServerErrorException.class);
+        when(client.fetchPage(href(2))).thenThrow(failure);
+        DataSetItemReader reader = open(new ExecutionContext());
+
+        assertThat(reader.read().id()).isEqualTo("inv-1");
+        assertThat(reader.read().id()).isEqualTo("inv-2");
+        assertThatThrownBy(reader::read).isSameAs(failure);
+    }
+
+    /** Pages of two records each, linked by next, the last without. */
+    private void givenPages(int pages) {
+        when(client.firstPageHref(PATH)).thenReturn(href(1));
+        for (int number = 1; number <= pages; number++) {
+            when(client.fetchPage(href(number))).thenReturn(page(number, pages));
+        }
+    }
+
+    private DataSetItemReader open(ExecutionContext context) {
+        DataSetItemReader reader = new DataSetItemReader(client, "invoices", PATH, "invoices of company c1", 1L,
+                new PermanentFailures(), event -> { }, prefetcher);
+        reader.open(context);
+        return reader;
+    }
+
+    private static List<String> readAll(DataSetItemReader reader) {
+        List<String> ids = new ArrayList<>();
+        for (SourceRecord record = reader.read(); record != null; record = reader.read()) {
+            ids.add(record.id());
+        }
+        return ids;
+    }
+
+    private static Page page(int number, int pages) {
+        List<SourceRecord> records = List.of(record(2 * number - 1), record(2 * number));
+        return new Page(href(number), records, number, 2, 2L * pages, number < pages ? href(number + 1) : null);
+    }
+
+    private static SourceRecord record(int id) {
+        return new SourceRecord(json.readTree("{\"id\": \"inv-" + id + "\"}"));
+    }
+
+    private static String href(int page) {
+        return PATH + "?page=" + page + "&pageSize=2";
+    }
+}

@@ -37,7 +37,7 @@ public final class PageTally {
 
     /** Throws when {@code nextHref} points at a page already read, before anything is sent. */
     public void checkNext(String nextHref) {
-        if (hrefsRead.contains(normalize(nextHref))) {
+        if (hasRead(nextHref)) {
             throw new MalformedResponseException("GET " + last.href(), "'_links.next' (" + nextHref
                     + ") repeats a page already read: the '_links.next' chain of " + resource + " runs in a loop");
         }
@@ -57,6 +57,11 @@ public final class PageTally {
         if (records != total || pages != expectedPages) {
             throw new IncompleteReadException(resource, records, total, pages, expectedPages);
         }
+    }
+
+    /** Whether the page at {@code href} was read already (whatever the order of its query parameters). */
+    public boolean hasRead(String href) {
+        return hrefsRead.contains(normalize(href));
     }
 
     public long records() {

@@ -1,9 +1,7 @@
 package io.ledgersync.sync;
 
 import java.time.Duration;
-import java.util.HashSet;
 import java.util.List;
-import java.util.Set;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;
 import java.util.concurrent.Executor;
@@ -19,8 +17,8 @@ import io.ledgersync.source.DataApiClient;
 import io.ledgersync.source.DataApiException;
 import io.ledgersync.source.DataSetNotReadyException;
 import io.ledgersync.source.DataTypeNotSupportedException;
-import io.ledgersync.source.MalformedResponseException;
 import io.ledgersync.source.Page;
+import io.ledgersync.source.PageTally;
 import io.ledgersync.source.SourceRecord;
 
 /**
@@ -79,7 +77,8 @@ class DataSetItemReader implements ItemStreamReader<SourceRecord> {
     private long recordsRead;
     private long pagesRead;
     private boolean finished;
-    private final Set<String> visited = new HashSet<>();
+    /** The client's own check of the '_links.next' chain: a link back to a page already read is a loop. */
+    private final PageTally tally;
     private Outcome outcome;
     private DataApiException outcomeCause;
     /** The page after {@link #page}, being fetched on the prefetcher, and its href; null when none is. */
@@ -102,6 +101,7 @@ class DataSetItemReader implements ItemStreamReader<SourceRecord> {
         this.client = client;
         this.dataSet = dataSet;
         this.description = description;
+        this.tally = new PageTally(description);
         this.firstHref = client.firstPageHref(path);
         this.runId = runId;
         this.permanentFailures = permanentFailures;
@@ -140,10 +140,8 @@ class DataSetItemReader implements ItemStreamReader<SourceRecord> {
                 checkTotal();
                 return false;
             }
+            tally.checkNext(next);
             href = next;
-        }
-        if (!visited.add(href)) {
-            throw new MalformedResponseException("GET " + href, "'_links.next' leads back to a page already read");
         }
         CompletableFuture<Fetched> prefetched = href.equals(aheadHref) ? ahead : null;
         ahead = null;
@@ -153,6 +151,7 @@ class DataSetItemReader implements ItemStreamReader<SourceRecord> {
         if (page == null) {
             return false;
         }
+        tally.add(page);
         pagesRead++;
         records = page.results();
         index = Math.min(skip, records.size());
@@ -161,9 +160,9 @@ class DataSetItemReader implements ItemStreamReader<SourceRecord> {
         return true;
     }
 
-    /** Starts fetching the next page in the background; a link back to a page already read is left for advance() to refuse. */
+    /** Starts fetching the next page in the background; a link back to an earlier page is left for advance() to refuse. */
     private void prefetch(String nextHref) {
-        if (prefetcher == null || nextHref == null || visited.contains(nextHref)) {
+        if (prefetcher == null || nextHref == null || tally.hasRead(nextHref)) {
             return;
         }
         aheadHref = nextHref;

@@ -7,14 +7,15 @@ import java.time.ZoneId;
 import java.time.ZoneOffset;
 import java.util.List;
 import java.util.concurrent.CopyOnWriteArrayList;
-import java.util.concurrent.atomic.AtomicReference;
+
+import io.ledgersync.MutableClock;
 
 /** A clock that only moves when the client sleeps through it, so backoff tests take milliseconds. */
 final class FakeTime extends Clock implements Sleeper {
 
     static final Instant START = Instant.parse("2026-03-02T10:00:00Z");
 
-    private final AtomicReference<Instant> now = new AtomicReference<>(START);
+    private final MutableClock now = new MutableClock(START);
     private final List<Duration> sleeps = new CopyOnWriteArrayList<>();
 
     @Override
@@ -24,7 +25,7 @@ final class FakeTime extends Clock implements Sleeper {
     }
 
     void advance(Duration duration) {
-        now.updateAndGet(instant -> instant.plus(duration));
+        now.advance(duration);
     }
 
     /** Every wait the client asked for, in order. */
@@ -38,7 +39,7 @@ final class FakeTime extends Clock implements Sleeper {
 
     @Override
     public Instant instant() {
-        return now.get();
+        return now.instant();
     }
 
     @Override

@@ -101,6 +101,22 @@ class DataSetItemReaderTests {
         assertThatThrownBy(reader::read).isSameAs(failure);
     }
 
+    @Test
+    void aNextLinkBackToAnEarlierPageIsRefusedAsALoopBeforeItIsRead() {
+        when(client.firstPageHref(PATH)).thenReturn(href(1));
+        when(client.fetchPage(href(1))).thenReturn(page(1, 3));
+        Page loopingBack = new Page(href(2), List.of(record(3), record(4)), 2, 2, 6, href(1));
+        when(client.fetchPage(href(2))).thenReturn(loopingBack);
+        DataSetItemReader reader = open(new ExecutionContext());
+
+        for (int i = 0; i < 4; i++) {
+            assertThat(reader.read()).isNotNull();
+        }
+        assertThatThrownBy(reader::read).isInstanceOf(io.ledgersync.source.MalformedResponseException.class)
+                .hasMessageContaining("runs in a loop");
+        verify(client, times(1)).fetchPage(href(1)); // not even prefetched again
+    }
+
     /** Pages of two records each, linked by next, the last without. */
     private void givenPages(int pages) {
         when(client.firstPageHref(PATH)).thenReturn(href(1));

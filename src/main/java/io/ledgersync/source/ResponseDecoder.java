@@ -5,10 +5,11 @@ import java.util.ArrayList;
 import java.util.List;
 
 import tools.jackson.core.JacksonException;
-import tools.jackson.databind.DeserializationFeature;
+import tools.jackson.core.JsonParser;
+import tools.jackson.core.JsonToken;
 import tools.jackson.databind.JsonNode;
-import tools.jackson.databind.ObjectReader;
 import tools.jackson.databind.json.JsonMapper;
+import tools.jackson.databind.node.ObjectNode;
 
 /**
  * Decodes the page envelope (data-api.md §2.3) and the error body (§2.4). Strict about the
@@ -21,35 +22,74 @@ final class ResponseDecoder {
     static final long MAX_TOTAL_RESULTS = 9_007_199_254_740_991L;
 
     private final JsonMapper json;
-    private final ObjectReader strictReader;
 
     ResponseDecoder(JsonMapper json) {
         this.json = json;
-        // A second document or trailing bytes after the page mean we may be reading the wrong thing.
-        this.strictReader = json.reader().with(DeserializationFeature.FAIL_ON_TRAILING_TOKENS);
     }
 
     Page decodePage(String request, String href, byte[] body) {
-        JsonNode root = parse(request, 200, body);
-        if (!root.isObject()) {
-            throw malformed(request, "the page is not a JSON object", body);
+        try (JsonParser parser = json.createParser(body)) {
+            JsonToken first = parser.nextToken();
+            if (first == null) {
+                throw malformed(request, "the body is empty", body);
+            }
+            if (first != JsonToken.START_OBJECT) {
+                throw malformed(request, "the page is not a JSON object", body);
+            }
+            ObjectNode envelope = json.createObjectNode();
+            List<SourceRecord> records = null;
+            while (parser.nextToken() == JsonToken.PROPERTY_NAME) {
+                String field = parser.currentName();
+                JsonToken value = parser.nextToken();
+                if (field.equals("results")) {
+                    if (value != JsonToken.START_ARRAY) {
+                        throw malformed(request, "'results' is not an array", body);
+                    }
+                    records = records(request, parser, body);
+                } else {
+                    envelope.set(field, parser.readValueAsTree());
+                }
+            }
+            // A second document or trailing bytes after the page mean we may be reading the wrong thing.
+            if (parser.nextToken() != null) {
+                throw malformed(request, "the body is not valid JSON (trailing content after the page)", body);
+            }
+            if (records == null) {
+                throw malformed(request, "'results' is missing", body);
+            }
+            return page(request, href, body, envelope, records);
+        } catch (JacksonException e) {
+            throw new MalformedResponseException(request, 200, "the body is not valid JSON (" + e.getOriginalMessage() + ")",
+                    new String(body, StandardCharsets.UTF_8), e);
         }
-        JsonNode results = root.get("results");
-        if (results == null || !results.isArray()) {
-            throw malformed(request, "'results' is " + (results == null ? "missing" : "not an array"), body);
-        }
-        List<SourceRecord> records = new ArrayList<>(results.size());
-        for (JsonNode result : results) {
-            if (!result.isObject()) {
+    }
+
+    /**
+     * The records of the {@code results} array, each cut from the body as text, not decoded into a tree: a page of
+     * trees takes about five times the memory of the page, and the mapping reads only the few fields it needs
+     * (bench/BENCHMARKS.md, "streaming JSON parsing"). Skipping a record still tokenizes it, so a syntax error
+     * anywhere in it fails the whole page.
+     */
+    private static List<SourceRecord> records(String request, JsonParser parser, byte[] body) {
+        List<SourceRecord> records = new ArrayList<>();
+        for (JsonToken token = parser.nextToken(); token != JsonToken.END_ARRAY; token = parser.nextToken()) {
+            if (token != JsonToken.START_OBJECT) {
                 throw malformed(request, "an element of 'results' is not a JSON object", body);
             }
-            records.add(new SourceRecord(result));
+            int start = (int) parser.currentTokenLocation().getByteOffset();
+            parser.skipChildren();
+            int end = (int) parser.currentTokenLocation().getByteOffset() + 1;
+            records.add(new SourceRecord(new String(body, start, end - start, StandardCharsets.UTF_8)));
         }
-        int pageNumber = (int) count(request, root, "pageNumber", body);
-        int pageSize = (int) count(request, root, "pageSize", body);
-        long totalResults = count(request, root, "totalResults", body);
+        return records;
+    }
+
+    private static Page page(String request, String href, byte[] body, JsonNode envelope, List<SourceRecord> records) {
+        int pageNumber = (int) count(request, envelope, "pageNumber", body);
+        int pageSize = (int) count(request, envelope, "pageSize", body);
+        long totalResults = count(request, envelope, "totalResults", body);
         checkPlausible(request, body, records.size(), pageNumber, pageSize, totalResults);
-        return new Page(href, List.copyOf(records), pageNumber, pageSize, totalResults, nextHref(request, root, body));
+        return new Page(href, List.copyOf(records), pageNumber, pageSize, totalResults, nextHref(request, envelope, body));
     }
 
     /**
@@ -97,19 +137,6 @@ final class ResponseDecoder {
         }
         return new ApiError(root.path("statusCode").asInt(status), text(root, "service"), text(root, "error"),
                 text(root, "correlationId"), List.copyOf(messages));
-    }
-
-    private JsonNode parse(String request, int status, byte[] body) {
-        try {
-            JsonNode root = strictReader.readTree(body);
-            if (root == null || root.isMissingNode()) {
-                throw malformed(request, "the body is empty", body);
-            }
-            return root;
-        } catch (JacksonException e) {
-            throw new MalformedResponseException(request, status, "the body is not valid JSON (" + e.getOriginalMessage() + ")",
-                    new String(body, StandardCharsets.UTF_8), e);
-        }
     }
 
     private static long count(String request, JsonNode root, String field, byte[] body) {

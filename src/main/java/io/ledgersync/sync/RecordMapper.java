@@ -10,26 +10,29 @@ import java.util.List;
 import io.ledgersync.source.SourceRecord;
 import io.ledgersync.warehouse.Column;
 import io.ledgersync.warehouse.Row;
+import tools.jackson.core.JsonParser;
 import tools.jackson.databind.JsonNode;
 
 /**
  * Turns a record into a warehouse row as its data set declares: each typed column read from a
- * dotted field path and converted to the column's type. A value that does not convert fails with
- * a message naming the record, field and value. Thread-safe.
+ * dotted field path and converted to the column's type; the record's text goes to {@code raw} as
+ * it came. A value that does not convert fails with a message naming the record, field and value.
+ * Thread-safe.
  */
 final class RecordMapper {
 
     private final DataSet dataSet;
-    /** Each column's field path split once, not once per record: null for the company id column. */
-    private final String[][] paths;
+    /** The columns' field paths, read in one streaming pass per record; null for the company id column. */
+    private final FieldPaths paths;
 
     RecordMapper(DataSet dataSet) {
         this.dataSet = dataSet;
-        this.paths = dataSet.fields().stream().map(field -> field == null ? null : field.split("\\.")).toArray(String[][]::new);
+        this.paths = new FieldPaths(dataSet.fields());
     }
 
     Row toRow(SourceRecord record, String companyId) {
         List<Column> columns = dataSet.table().columns();
+        JsonNode[] nodes = read(record);
         Object[] values = new Object[columns.size()];
         for (int i = 0; i < values.length; i++) {
             String field = dataSet.fields().get(i);
@@ -37,7 +40,7 @@ final class RecordMapper {
                 values[i] = companyId;
                 continue;
             }
-            JsonNode node = at(record.json(), paths[i]);
+            JsonNode node = nodes[i];
             try {
                 values[i] = convert(node, columns.get(i));
             } catch (RuntimeException e) {
@@ -49,12 +52,10 @@ final class RecordMapper {
         return new Row(values, record.rawJson());
     }
 
-    private static JsonNode at(JsonNode json, String[] path) {
-        JsonNode node = json;
-        for (String part : path) {
-            node = node.path(part);
+    private JsonNode[] read(SourceRecord record) {
+        try (JsonParser parser = record.parser()) {
+            return paths.read(parser);
         }
-        return node;
     }
 
     private static Object convert(JsonNode node, Column column) {

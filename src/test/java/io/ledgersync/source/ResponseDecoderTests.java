@@ -26,7 +26,7 @@ class ResponseDecoderTests {
 
         assertThat(page.results()).hasSize(1);
         assertThat(page.results().get(0).id()).isEqualTo("a");
-        assertThat(page.results().get(0).rawJson()).isEqualTo("{\"id\":\"a\",\"extra\":{\"nested\":[1,2]}}");
+        assertThat(page.results().get(0).rawJson()).isEqualTo("{\"id\": \"a\", \"extra\": {\"nested\": [1, 2]}}");
         assertThat(page.pageNumber()).isEqualTo(2);
         assertThat(page.next()).contains("/companies?page=3&pageSize=1");
     }
@@ -86,6 +86,33 @@ class ResponseDecoderTests {
         assertThat(error.exceptionName()).isEqualTo("CompanyValidationException");
         assertThat(error.correlationId()).isEqualTo("7d0c1a1e-0000-4000-8000-000000000001");
         assertThat(error.validationMessages()).containsExactly("Company limit exceeded. See https://docs");
+    }
+
+    @Test
+    void eachRecordIsCutFromTheBodyAsSentWhateverItsCharacters() {
+        String first = "{\"id\": \"caf\u00e9-\u65e5\u672c-\ud83d\ude00\", \"note\": \"a } ] \\\" { [ b\", \"n\": [1, {\"x\": null}]}";
+        String second = "{\"id\":\"\u00fc\"}";
+        Page page = decode("{\"results\": [" + first + ",\n " + second + "], \"pageNumber\": 1, \"pageSize\": 2, \"totalResults\": 2}");
+
+        assertThat(page.results()).extracting(SourceRecord::rawJson).containsExactly(first, second);
+        assertThat(page.results().get(0).id()).isEqualTo("caf\u00e9-\u65e5\u672c-\ud83d\ude00");
+        assertThat(page.results().get(1).json().get("id").asString()).isEqualTo("\u00fc");
+    }
+
+    @Test
+    void aSyntaxErrorDeepInsideARecordFailsThePage() {
+        assertThatThrownBy(() -> decode("""
+                {"results": [{"id": "a", "lines": [{"amount": 1,, "x": 2}]}], "pageNumber": 1, "pageSize": 1, "totalResults": 1}
+                """)).isInstanceOf(MalformedResponseException.class).hasMessageContaining("not valid JSON");
+    }
+
+    @Test
+    void bytesThatAreNotUtf8InsideARecordFailThePage() {
+        byte[] body = bytes("{\"results\": [{\"id\": \"a?b\"}], \"pageNumber\": 1, \"pageSize\": 1, \"totalResults\": 1}");
+        body[new String(body, StandardCharsets.UTF_8).indexOf('?')] = (byte) 0xC3; // a lead byte followed by no continuation
+
+        assertThatThrownBy(() -> decoder.decodePage("GET /companies?page=1&pageSize=100", "/companies?page=1&pageSize=100", body))
+                .isInstanceOf(MalformedResponseException.class).hasMessageContaining("not valid JSON");
     }
 
     @Test

@@ -1,5 +1,7 @@
 package io.ledgersync.source;
 
+import java.nio.charset.StandardCharsets;
+
 import tools.jackson.core.JsonParser;
 import tools.jackson.databind.DeserializationFeature;
 import tools.jackson.databind.JsonNode;
@@ -23,7 +25,8 @@ public record SourceRecord(String rawJson) {
 
     /** A streaming parser over the record, positioned before its first token; the caller closes it. */
     public JsonParser parser() {
-        return JSON.createParser(rawJson);
+        // over UTF-8 bytes, Jackson's faster parser: the one over a String copies it into chars first
+        return JSON.createParser(rawJson.getBytes(StandardCharsets.UTF_8));
     }
 
     /** The record as a tree, parsed anew on every call. */

@@ -9,7 +9,7 @@ import tools.jackson.core.JsonParser;
 import tools.jackson.core.JsonToken;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.node.MissingNode;
-import tools.jackson.databind.node.NullNode;
+import tools.jackson.databind.node.JsonNodeFactory;
 
 /**
  * Reads the values at a set of dotted field paths ({@code "customerRef.id"}) from a record in one streaming pass:
@@ -34,6 +34,8 @@ final class FieldPaths {
             this.depth = depth;
         }
     }
+
+    private static final JsonNodeFactory NODES = JsonNodeFactory.instance;
 
     private final String[][] paths;
     private final Step root = new Step(0);
@@ -80,8 +82,7 @@ final class FieldPaths {
             }
             if (next.ending.length > 0) {
                 // a path ends here: take its value whole, and read any longer path from that small tree
-                JsonNode value = parser.readValueAsTree();
-                value = value == null ? NullNode.getInstance() : value;
+                JsonNode value = value(parser, token);
                 for (int index : next.below) {
                     values[index] = at(value, paths[index], next.depth);
                 }
@@ -92,6 +93,28 @@ final class FieldPaths {
                 parser.skipChildren();
             }
         }
+    }
+
+    /**
+     * The value the parser is at. Single values are made here: going through the object mapper for each of them
+     * costs more than the whole rest of the reading (profile in bench/BENCHMARKS.md).
+     */
+    private static JsonNode value(JsonParser parser, JsonToken token) {
+        return switch (token) {
+            case VALUE_STRING -> NODES.stringNode(parser.getString());
+            case VALUE_NUMBER_INT -> switch (parser.getNumberType()) {
+                case INT -> NODES.numberNode(parser.getIntValue());
+                case LONG -> NODES.numberNode(parser.getLongValue());
+                default -> NODES.numberNode(parser.getBigIntegerValue());
+            };
+            case VALUE_NUMBER_FLOAT -> NODES.numberNode(parser.getDecimalValue());
+            case VALUE_TRUE, VALUE_FALSE -> NODES.booleanNode(token == JsonToken.VALUE_TRUE);
+            case VALUE_NULL -> NODES.nullNode();
+            default -> {
+                JsonNode tree = parser.readValueAsTree();
+                yield tree == null ? NODES.nullNode() : tree;
+            }
+        };
     }
 
     private static JsonNode at(JsonNode node, String[] path, int from) {

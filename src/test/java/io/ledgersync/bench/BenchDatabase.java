@@ -24,6 +24,11 @@ interface BenchDatabase {
 
     void drop(String label);
 
+    /** The database server's CPU, where it runs outside the client JVM on this machine. */
+    default ServerCpu serverCpu() {
+        return ServerCpu.none();
+    }
+
     /** PostgreSQL: the embedded server of the tests (zonky), or a running server given by its base URL. */
     static BenchDatabase postgres(String server) {
         boolean embedded = server.equals("embedded");
@@ -37,6 +42,17 @@ interface BenchDatabase {
             public List<String> create(String label) {
                 String url = embedded ? TestPostgres.createDatabase(label) : createOn(server, label);
                 return List.of("--spring.datasource.url=" + url, "--spring.datasource.username=postgres", "--spring.datasource.password=");
+            }
+
+            private ServerCpu cpu;
+
+            @Override
+            public synchronized ServerCpu serverCpu() {
+                if (cpu == null) {
+                    String url = embedded ? TestPostgres.createDatabase("bench_cpu") : createOn(server, "bench_cpu");
+                    cpu = ServerCpu.of(url, "postgres");
+                }
+                return cpu;
             }
 
             @Override

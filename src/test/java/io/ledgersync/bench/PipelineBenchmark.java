@@ -33,7 +33,11 @@ final class PipelineBenchmark {
         }
     }
 
-    record Run(Map<String, String> figures, long requests, long refused) {
+    /**
+     * @param sandboxCpu CPU seconds of this JVM, which runs the sandbox, over the whole measurement
+     * @param serverCpu CPU seconds of the PostgreSQL server over the whole measurement; NaN on H2 (inside the client)
+     */
+    record Run(Map<String, String> figures, long requests, long refused, double sandboxCpu, double serverCpu) {
         double recordsPerSecond() {
             return Double.parseDouble(figures.get("records")) / seconds();
         }
@@ -136,8 +140,8 @@ final class PipelineBenchmark {
                 + " holds its input), client rate limit lifted (it would measure itself)%n%n", rounds, heap,
                 options.getOrDefault("sink-xmx", heap));
         System.out.println("| database | measurement | records/s (median) | records/s per round | s (median) | requests | CPU s | GC ms | GCs |"
-                + " peak heap used MB | max heap after GC MB |");
-        System.out.println("|---|---|---:|---|---:|---:|---:|---:|---:|---:|---:|");
+                + " peak heap used MB | max heap after GC MB | sandbox CPU s | PostgreSQL CPU s |");
+        System.out.println("|---|---|---:|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|");
         Map<String, Map<String, List<Run>>> all = new LinkedHashMap<>();
         for (BenchDatabase database : databases) {
             Map<String, List<Run>> byMode = new LinkedHashMap<>();
@@ -165,6 +169,7 @@ final class PipelineBenchmark {
             System.out.printf(Locale.ROOT, "%s: pipeline / min(source, sink) = %,.0f / min(%,.0f, %,.0f) = %.2f (target >= 0.80 on"
                     + " PostgreSQL: %s); pipeline / source = %.2f, pipeline / sink = %.2f%n", database, pipeline, source, sink, ratio,
                     ratio >= 0.8 ? "met" : "missed", pipeline / source, pipeline / sink);
+            cpuFloor(database, byMode.get("pipeline"));
             long maxRequests = byMode.get("pipeline").stream().mapToLong(Run::requests).max().orElse(-1);
             System.out.printf(Locale.ROOT, "%s: pipeline requests, most in a round = %d, minimum for page size %d = %d (%s)%n",
                     database, maxRequests, pageSize, minimum, maxRequests == minimum ? "met" : "missed");
@@ -258,10 +263,15 @@ final class PipelineBenchmark {
             all.putAll(properties);
             all.putAll(extra);
             all.forEach((key, value) -> command.add("--" + key + "=" + value));
+            ServerCpu server = database.serverCpu();
+            double serverBefore = server.seconds();
+            double sandboxBefore = processCpuSeconds();
             Process process = new ProcessBuilder(command).redirectErrorStream(true).redirectOutput(log.toFile()).start();
             if (!process.waitFor(30, TimeUnit.MINUTES)) {
                 process.destroyForcibly();
             }
+            double sandboxCpu = processCpuSeconds() - sandboxBefore;
+            double serverCpu = server.seconds() - serverBefore;
             long requests = sandbox.requestCount();
             long refused = sandbox.faults().injected();
             database.drop(label);
@@ -276,8 +286,28 @@ final class PipelineBenchmark {
             if (!figures.containsKey("records")) {
                 System.out.println("(" + mode + " on " + database.name() + " failed, exit " + process.exitValue() + ": see " + log + ")");
             }
-            return new Run(figures, requests, refused);
+            return new Run(figures, requests, refused, sandboxCpu, serverCpu);
         }
+    }
+
+    /**
+     * Where the pipeline's time goes on this machine: the CPU of the client, the sandbox and the database server
+     * together, divided by the cores, is the shortest the run could take if nothing ever waited.
+     */
+    private static void cpuFloor(String database, List<Run> pipeline) {
+        double client = median(pipeline, r -> r.number("cpuSeconds"));
+        double sandbox = median(pipeline, Run::sandboxCpu);
+        double server = median(pipeline, Run::serverCpu);
+        double total = client + sandbox + (Double.isNaN(server) ? 0 : server);
+        int cores = Runtime.getRuntime().availableProcessors();
+        System.out.printf(Locale.ROOT, "%s: pipeline CPU = client %.1f + sandbox %.1f + PostgreSQL %s = %.1f s on %d cores: at least %.2f s,"
+                + " measured %.2f s (the cores %.0f%% busy)%n", database, client, sandbox, Double.isNaN(server) ? "n/a" : String.format(Locale.ROOT,
+                "%.1f", server), total, cores, total / cores, median(pipeline, Run::seconds), 100 * total / cores / median(pipeline, Run::seconds));
+    }
+
+    private static double processCpuSeconds() {
+        return ((com.sun.management.OperatingSystemMXBean) java.lang.management.ManagementFactory.getOperatingSystemMXBean())
+                .getProcessCpuTime() / 1e9;
     }
 
     private void printRow(String database, String mode, List<Run> runs) {
@@ -287,10 +317,14 @@ final class PipelineBenchmark {
             return;
         }
         String perRound = String.join(", ", ok.stream().map(r -> String.format(Locale.ROOT, "%,.0f", r.recordsPerSecond())).toList());
-        System.out.printf(Locale.ROOT, "| %s | %s | **%,.0f** | %s | %.2f | %.0f | %.1f | %.0f | %.0f | %.0f | %.0f |%n", database, mode,
+        // sink only fetches its input from the sandbox before the timed section: its sandbox CPU is not part of it
+        String sandboxCpu = mode.equals("sink") ? "n/a" : String.format(Locale.ROOT, "%.1f", median(ok, Run::sandboxCpu));
+        double serverCpu = median(ok, Run::serverCpu);
+        System.out.printf(Locale.ROOT, "| %s | %s | **%,.0f** | %s | %.2f | %.0f | %.1f | %.0f | %.0f | %.0f | %.0f | %s | %s |%n", database, mode,
                 median(ok, Run::recordsPerSecond), perRound, median(ok, Run::seconds), median(ok, r -> (double) r.requests()),
                 median(ok, r -> r.number("cpuSeconds")), median(ok, r -> r.number("gcMillis")), median(ok, r -> r.number("gcCount")),
-                median(ok, r -> r.number("peakUsedMb")), median(ok, r -> r.number("peakLiveMb")));
+                median(ok, r -> r.number("peakUsedMb")), median(ok, r -> r.number("peakLiveMb")), sandboxCpu,
+                Double.isNaN(serverCpu) ? "n/a" : String.format(Locale.ROOT, "%.1f", serverCpu));
     }
 
     private static double median(List<Run> runs, java.util.function.ToDoubleFunction<Run> figure) {

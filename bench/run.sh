@@ -12,11 +12,4 @@
 # PostgreSQL is the embedded server of the tests (zonky, from Maven Central) unless --postgres names a running one
 # (user postgres, trust auth; the benchmark creates and drops databases named bench_*). Each measured JVM's output
 # (and with --jfr=true its flight recording) is kept under target/bench/logs/<time>/.
-set -euo pipefail
-cd "$(dirname "$0")/.."
-./mvnw -q -B test-compile dependency:build-classpath -Dmdep.outputFile=target/bench-classpath.txt \
-  -Dmdep.includeScope=test >/dev/null
-mkdir -p target/tmp
-exec java -Xmx512m -Djava.io.tmpdir=target/tmp \
-  -cp "target/test-classes:target/classes:$(cat target/bench-classpath.txt)" \
-  io.ledgersync.bench.PipelineBenchmark "$@"
+exec "$(dirname "$0")/java-main.sh" 512m io.ledgersync.bench.PipelineBenchmark "$@"

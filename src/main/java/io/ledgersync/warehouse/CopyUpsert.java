@@ -73,7 +73,8 @@ final class CopyUpsert implements RowUpsert {
         List<String> copied = new ArrayList<>(columns);
         copied.add(ORDINAL);
         return new String[] {
-            "CREATE TEMPORARY TABLE IF NOT EXISTS " + stage + " (LIKE " + table.name() + ", " + ORDINAL + " INTEGER)",
+            // INCLUDING COMPRESSION: raw is compressed once, here, with the table's method (lz4 where V5 set it)
+            "CREATE TEMPORARY TABLE IF NOT EXISTS " + stage + " (LIKE " + table.name() + " INCLUDING COMPRESSION, " + ORDINAL + " INTEGER)",
             "TRUNCATE " + stage,
             "COPY " + stage + " (" + String.join(", ", copied) + ") FROM STDIN",
             dialect.upsertFrom(stage, ORDINAL, table.name(), columns, table.key())

@@ -32,15 +32,15 @@ import io.ledgersync.MutableClock;
  */
 abstract class AbstractWarehouseContractTests {
 
-    private static final Table THINGS = new Table("invoices", List.of(
+    static final Table THINGS = new Table("invoices", List.of(
             new Column("company_id", ColumnType.TEXT), new Column("id", ColumnType.TEXT),
             new Column("total_amount", ColumnType.DECIMAL), new Column("modified_date", ColumnType.TIMESTAMP),
             new Column("is_deleted", ColumnType.BOOLEAN)), List.of("company_id", "id"));
 
     private final MutableClock clock = new MutableClock(Instant.parse("2026-01-01T00:00:00Z"));
     private DataSource dataSource;
-    private Jdbi jdbi;
-    private Warehouse warehouse;
+    Jdbi jdbi;
+    Warehouse warehouse;
     private SyncStates states;
     private RunLocks locks;
 

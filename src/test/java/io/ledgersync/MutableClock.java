@@ -8,7 +8,7 @@ import java.time.ZoneOffset;
 import java.util.concurrent.atomic.AtomicReference;
 
 /** A clock that moves only when a test moves it, so waits of minutes or days take no time. Thread-safe. */
-public final class MutableClock extends Clock {
+public class MutableClock extends Clock {
 
     private final AtomicReference<Instant> now;
 

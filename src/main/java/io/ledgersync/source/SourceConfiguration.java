@@ -10,7 +10,6 @@ import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
 
 import io.micrometer.core.instrument.MeterRegistry;
-import tools.jackson.databind.DeserializationFeature;
 import tools.jackson.databind.json.JsonMapper;
 
 @Configuration(proxyBeanMethods = false)
@@ -39,11 +38,9 @@ class SourceConfiguration {
         return compact.endsWith("apikey");
     }
 
+    /** Pages and error bodies are read as records are: money keeps its decimals. */
     static JsonMapper jsonMapper() {
-        return JsonMapper.builder()
-                // money: keep 12.50 as 12.50, never as a binary double
-                .enable(DeserializationFeature.USE_BIG_DECIMAL_FOR_FLOATS)
-                .build();
+        return SourceRecord.JSON;
     }
 
     private static DataApiEndpoint configuredEndpoint(DataApiProperties properties) {

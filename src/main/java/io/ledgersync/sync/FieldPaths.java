@@ -23,8 +23,8 @@ final class FieldPaths {
     /** One step of the paths: which paths end here and which go on, by field name. */
     private static final class Step {
         final Map<String, Step> next = new HashMap<>();
-        /** Indexes of the paths that end at this step. */
-        int[] ending = new int[0];
+        /** Whether a path ends at this step (it may also go on). */
+        boolean pathEnds;
         /** Indexes of the paths that end at or below this step. */
         int[] below = new int[0];
         /** How many parts of a path lead here. */
@@ -53,7 +53,7 @@ final class FieldPaths {
                 step = step.next.computeIfAbsent(part, name -> new Step(depth));
                 step.below = append(step.below, index);
             }
-            step.ending = append(step.ending, index);
+            step.pathEnds = true;
         }
     }
 
@@ -80,7 +80,7 @@ final class FieldPaths {
             for (int index : next.below) {
                 values[index] = MissingNode.getInstance();
             }
-            if (next.ending.length > 0) {
+            if (next.pathEnds) {
                 // a path ends here: take its value whole, and read any longer path from that small tree
                 JsonNode value = value(parser, token);
                 for (int index : next.below) {

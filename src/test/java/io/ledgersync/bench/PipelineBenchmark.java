@@ -1,7 +1,6 @@
 package io.ledgersync.bench;
 
 import java.io.IOException;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -11,7 +10,6 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
-import java.util.concurrent.TimeUnit;
 import java.util.function.Consumer;
 
 import io.ledgersync.sandbox.SandboxFaults;
@@ -266,25 +264,15 @@ final class PipelineBenchmark {
             ServerCpu server = database.serverCpu();
             double serverBefore = server.seconds();
             double sandboxBefore = processCpuSeconds();
-            Process process = new ProcessBuilder(command).redirectErrorStream(true).redirectOutput(log.toFile()).start();
-            if (!process.waitFor(30, TimeUnit.MINUTES)) {
-                process.destroyForcibly();
-            }
+            MeasuredJvm measured = MeasuredJvm.run(command, log);
             double sandboxCpu = processCpuSeconds() - sandboxBefore;
             double serverCpu = server.seconds() - serverBefore;
             long requests = sandbox.requestCount();
             long refused = sandbox.faults().injected();
             database.drop(label);
-            Map<String, String> figures = new LinkedHashMap<>();
-            for (String line : Files.readAllLines(log, StandardCharsets.UTF_8)) {
-                if (line.startsWith("RESULT ")) {
-                    for (String pair : line.substring(7).split(" ")) {
-                        figures.put(pair.substring(0, pair.indexOf('=')), pair.substring(pair.indexOf('=') + 1));
-                    }
-                }
-            }
+            Map<String, String> figures = measured.figures();
             if (!figures.containsKey("records")) {
-                System.out.println("(" + mode + " on " + database.name() + " failed, exit " + process.exitValue() + ": see " + log + ")");
+                System.out.println("(" + mode + " on " + database.name() + " failed, exit " + measured.exitValue() + ": see " + log + ")");
             }
             return new Run(figures, requests, refused, sandboxCpu, serverCpu);
         }

@@ -3,7 +3,6 @@ package io.ledgersync.warehouse;
 import java.io.IOException;
 import java.lang.management.GarbageCollectorMXBean;
 import java.lang.management.ManagementFactory;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Clock;
@@ -18,7 +17,6 @@ import java.util.Set;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
-import java.util.concurrent.TimeUnit;
 import java.util.function.Supplier;
 import java.util.stream.Stream;
 
@@ -33,6 +31,7 @@ import com.sun.management.OperatingSystemMXBean;
 import com.zaxxer.hikari.HikariConfig;
 import com.zaxxer.hikari.HikariDataSource;
 
+import io.ledgersync.bench.MeasuredJvm;
 import io.ledgersync.sync.MappedInvoices;
 
 /**
@@ -131,18 +130,7 @@ final class H2UpsertBenchmark {
                 List<String> command = List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(), "-Xmx" + heap,
                         "-cp", System.getProperty("java.class.path"), H2UpsertBenchmark.class.getName(), "measure", variant,
                         companies, invoices, concurrency, chunk, work.resolve("db-" + variant).toString());
-                Process process = new ProcessBuilder(command).redirectErrorStream(true).redirectOutput(log.toFile()).start();
-                if (!process.waitFor(30, TimeUnit.MINUTES)) {
-                    process.destroyForcibly();
-                }
-                Map<String, String> figures = new LinkedHashMap<>();
-                for (String line : Files.readAllLines(log, StandardCharsets.UTF_8)) {
-                    if (line.startsWith("RESULT ")) {
-                        for (String pair : line.substring(7).split(" ")) {
-                            figures.put(pair.substring(0, pair.indexOf('=')), pair.substring(pair.indexOf('=') + 1));
-                        }
-                    }
-                }
+                Map<String, String> figures = new LinkedHashMap<>(MeasuredJvm.run(command, log).figures());
                 if (!figures.containsKey("insertRps")) {
                     System.out.println("round " + round + " " + variant + ": failed, see " + log);
                     figures.put("round", String.valueOf(round));

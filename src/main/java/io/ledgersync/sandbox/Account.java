@@ -5,7 +5,7 @@ import java.time.Duration;
 import java.time.Instant;
 
 /**
- * The client account behind every key: its plan and age, and the limits of data-api.md §7.2 and §8 that follow from
+ * The client account behind every key: its plan and age, and the limits of CONTRACT.md §7.2 and §8 that follow from
  * them. Its age is read from the injected clock, so a test reaches day 366 by moving the clock, not by waiting.
  */
 final class Account {

@@ -9,7 +9,7 @@ import tools.jackson.databind.JsonNode;
 
 /**
  * The account-wide endpoints: creating companies, API keys, the client's sync settings. Only an account-wide key
- * may call them; a company-scoped key gets 403 (data-api.md §5 rule 3, "an endpoint the caller is not authorized
+ * may call them; a company-scoped key gets 403 (CONTRACT.md §5 rule 3, "an endpoint the caller is not authorized
  * for").
  */
 final class AccountResources {

@@ -5,7 +5,7 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * A request the sandbox refuses, carrying what the error body (data-api.md §2.4) needs: status, error text, the
+ * A request the sandbox refuses, carrying what the error body (CONTRACT.md §2.4) needs: status, error text, the
  * optional validation element, and any headers the refusal adds. Thrown anywhere while handling a request and turned
  * into the response in one place.
  */

@@ -10,7 +10,7 @@ import java.util.List;
 import java.util.Set;
 
 /**
- * The account's API keys (data-api.md §5, §8): at most 10, each either account-wide or tied to some companies.
+ * The account's API keys (CONTRACT.md §5, §8): at most 10, each either account-wide or tied to some companies.
  * Deleted keys are remembered as outdated, so using one is a 403 rather than a 401 (§5 rule 3).
  */
 final class ApiKeys {

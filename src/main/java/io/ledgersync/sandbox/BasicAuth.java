@@ -2,7 +2,7 @@ package io.ledgersync.sandbox;
 
 import java.util.Base64;
 
-/** Reads {@code Authorization: Basic <base64 of the API key>} (data-api.md §5): the key itself, not user:password. */
+/** Reads {@code Authorization: Basic <base64 of the API key>} (CONTRACT.md §5): the key itself, not user:password. */
 final class BasicAuth {
 
     private static final String FORM = "Authorization: Basic <base64 of the API key>";

@@ -8,7 +8,7 @@ import tools.jackson.databind.JsonNode;
 
 /**
  * The company endpoints: the company list, one company, its {@code dataStatus}, its sync settings and its data sets
- * (data-api.md §4.2, §4.4). A company-scoped key sees only its companies and gets 403 for any other.
+ * (CONTRACT.md §4.2, §4.4). A company-scoped key sees only its companies and gets 403 for any other.
  */
 final class CompanyResources {
 

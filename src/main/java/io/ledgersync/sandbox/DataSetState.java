@@ -8,7 +8,7 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * The scripted life of one company's data set: whether it is readable yet (data-api.md §3, §4.4: 409 until its sync
+ * The scripted life of one company's data set: whether it is readable yet (CONTRACT.md §3, §4.4: 409 until its sync
  * is complete, 404 on an unsupported platform) and the records inserted or changed while a client pages through it.
  * Every method is synchronized: requests of one data set arrive on many threads.
  */

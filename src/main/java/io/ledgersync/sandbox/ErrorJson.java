@@ -3,7 +3,7 @@ package io.ledgersync.sandbox;
 import java.util.UUID;
 
 /**
- * The error body of data-api.md §2.4 and §7.3: statusCode, service, error, correlationId, and {@code validation}
+ * The error body of CONTRACT.md §2.4 and §7.3: statusCode, service, error, correlationId, and {@code validation}
  * (errors and an empty warnings array) when the refusal carries one.
  */
 final class ErrorJson {

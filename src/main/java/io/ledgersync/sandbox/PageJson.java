@@ -6,7 +6,7 @@ import java.util.Map;
 
 import tools.jackson.core.JsonGenerator;
 
-/** Writes the page envelope of data-api.md §2.3: results, pageNumber, pageSize, totalResults, _links. */
+/** Writes the page envelope of CONTRACT.md §2.3: results, pageNumber, pageSize, totalResults, _links. */
 final class PageJson {
 
     private PageJson() {

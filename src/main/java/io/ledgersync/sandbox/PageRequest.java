@@ -4,7 +4,7 @@ import java.util.LinkedHashMap;
 import java.util.Map;
 
 /**
- * The paging, filter and order parameters of a request (data-api.md §4.1), already validated.
+ * The paging, filter and order parameters of a request (CONTRACT.md §4.1), already validated.
  *
  * @param query   the filter, or null when the request has none
  * @param orderBy the sort field, {@code -} first for descending, or null

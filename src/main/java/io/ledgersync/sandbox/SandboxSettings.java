@@ -98,7 +98,7 @@ public record SandboxSettings(String host, int port, int companies, int invoices
                 accountAge);
     }
 
-    /** {@code false} for a paid account, which has none of the free-trial limits of data-api.md §8. */
+    /** {@code false} for a paid account, which has none of the free-trial limits of CONTRACT.md §8. */
     public SandboxSettings withFreeTrial(boolean newFreeTrial) {
         return new SandboxSettings(host, port, companies, invoicesPerCompany, seed, apiKey, clock, newFreeTrial,
                 accountAge);

@@ -10,7 +10,7 @@ import tools.jackson.databind.JsonNode;
 /**
  * The sync-settings resources of the public platform spec ({@code /profile/syncSettings},
  * {@code /companies/{companyId}/syncSettings}): how often each data type is refreshed, in hours. They exist so that
- * the free trial's refusal of an hourly schedule (data-api.md §7.2) can be asked for.
+ * the free trial's refusal of an hourly schedule (CONTRACT.md §7.2) can be asked for.
  */
 final class SyncSchedules {
 

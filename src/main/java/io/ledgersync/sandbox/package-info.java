@@ -1,5 +1,5 @@
 /**
- * The sandbox: our own implementation of the Data API ({@code contract/data-api.md}), served over real HTTP by the
+ * The sandbox: our own implementation of the Data API ({@code contract/CONTRACT.md}), served over real HTTP by the
  * JDK's {@code HttpServer}, for tests, demos, benchmarks and a laptop run. It reads the contract independently of
  * {@code io.ledgersync.source}, imports nothing from the rest of ledgersync and uses no Spring.
  *
@@ -78,7 +78,7 @@
  * <ul>
  *   <li><b>pageSize above 5000</b> (§8 "not shown"): 400 {@code BadRequest: pageSize must not exceed the maximum page
  *       size of 5000, was N.} Refusing is better than clamping: a client asking for more learns at once. (The public
- *       {@code PagingInfo} schema says 2000; data-api.md's 5000 wins.)</li>
+ *       {@code PagingInfo} schema says 2000; CONTRACT.md's 5000 wins.)</li>
  *   <li>Non-numeric, zero or negative {@code page}/{@code pageSize}: 400 naming the parameter and its range.</li>
  *   <li>A page past the end: 200 with empty {@code results}, the true {@code totalResults}, a {@code previous}
  *       link and no {@code next}.</li>

@@ -3,7 +3,7 @@ package io.ledgersync.source;
 import java.util.Locale;
 
 /**
- * 402 (data-api.md §7.2): an account limit is reached; the {@code error} text and the validation
+ * 402 (CONTRACT.md §7.2): an account limit is reached; the {@code error} text and the validation
  * message name which one, and the message tells the operator how to free it. Never retried.
  */
 public class AccountLimitException extends DataApiException {

@@ -3,7 +3,7 @@ package io.ledgersync.source;
 import java.util.List;
 
 /**
- * The error body of data-api.md §2.4, as far as the response carried it.
+ * The error body of CONTRACT.md §2.4, as far as the response carried it.
  *
  * @param validationMessages the {@code message} of each element of {@code validation.errors}
  */

@@ -1,7 +1,7 @@
 package io.ledgersync.source;
 
 /**
- * 400 (data-api.md §7.1): the Data API could not process our request, which is a bug or a bad data set definition on our side; never retried.
+ * 400 (CONTRACT.md §7.1): the Data API could not process our request, which is a bug or a bad data set definition on our side; never retried.
  */
 public class BadRequestException extends DataApiException {
 

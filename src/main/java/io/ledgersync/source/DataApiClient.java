@@ -16,7 +16,7 @@ import io.micrometer.core.instrument.MeterRegistry;
 import tools.jackson.databind.json.JsonMapper;
 
 /**
- * The one way ledgersync talks to the Data API: authenticates every request (data-api.md §5),
+ * The one way ledgersync talks to the Data API: authenticates every request (CONTRACT.md §5),
  * reads pages and follows their {@code _links.next} (§2.3), turns error statuses into typed
  * {@link DataApiException}s (§7), and retries, throttles and pauses through Resilience4j.
  * Thread-safe: partitions share one instance, which holds no per-sync state.

@@ -5,7 +5,7 @@ import java.util.List;
 import java.util.Optional;
 
 /**
- * A request to the Data API failed (data-api.md §7.1); carries the decoded error body so that the
+ * A request to the Data API failed (CONTRACT.md §7.1); carries the decoded error body so that the
  * operator can quote {@code error} and {@code correlationId} to support, and says whether the
  * failure is worth retrying.
  *

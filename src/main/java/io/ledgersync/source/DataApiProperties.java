@@ -15,7 +15,7 @@ import org.springframework.boot.context.properties.bind.DefaultValue;
  *     embedded sandbox"
  * @param apiKey the API key, sent only to {@code baseUrl}; never logged, masked by {@link #toString()}
  *     and in the actuator's configuration reports
- * @param pageSize records per page requested; above 5000 (data-api.md §8) it is clamped with a warning
+ * @param pageSize records per page requested; above 5000 (CONTRACT.md §8) it is clamped with a warning
  * @param connectTimeout how long to wait for a TCP connection
  * @param readTimeout how long to wait for a whole response
  * @param retry how 429, 500, 503 and I/O failures are retried
@@ -35,7 +35,7 @@ public record DataApiProperties(
         @DefaultValue Bulkhead bulkhead,
         @DefaultValue CircuitBreaker circuitBreaker) {
 
-    /** data-api.md §8: the largest page the Data API serves. */
+    /** CONTRACT.md §8: the largest page the Data API serves. */
     public static final int MAX_PAGE_SIZE = 5000;
 
     /** The public documentation's limit of concurrent requests per company. */

@@ -1,7 +1,7 @@
 package io.ledgersync.source;
 
 /**
- * 403 (data-api.md §5 rule 3): the key is outdated or not allowed for this company or endpoint; never retried.
+ * 403 (CONTRACT.md §5 rule 3): the key is outdated or not allowed for this company or endpoint; never retried.
  */
 public class ForbiddenException extends DataApiException {
 

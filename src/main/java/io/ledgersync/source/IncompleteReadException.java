@@ -2,7 +2,7 @@ package io.ledgersync.source;
 
 /**
  * Paging ended, but what was read disagrees with {@code totalResults} or with the page count of
- * data-api.md §2.3 rule 2: records were lost or added while reading, and the job must record it.
+ * CONTRACT.md §2.3 rule 2: records were lost or added while reading, and the job must record it.
  */
 public class IncompleteReadException extends DataApiException {
 
@@ -14,7 +14,7 @@ public class IncompleteReadException extends DataApiException {
     IncompleteReadException(String resource, long recordsRead, long totalResults, long pagesRead, long expectedPages) {
         super("GET " + resource, 200, "Reading " + resource + " ended after " + pagesRead + " pages and " + recordsRead
                 + " records, but the last page announces totalResults " + totalResults + " in " + expectedPages
-                + " pages (data-api.md §2.3 rule 2): records changed during the read or the Data API paged inconsistently. "
+                + " pages (CONTRACT.md §2.3 rule 2): records changed during the read or the Data API paged inconsistently. "
                 + "Run the sync again; if it repeats, quote this to support", null);
         this.recordsRead = recordsRead;
         this.totalResults = totalResults;

@@ -1,7 +1,7 @@
 package io.ledgersync.source;
 
 /**
- * 405 (data-api.md §7.1): the Data API does not allow this method here, which is a bug on our side; never retried.
+ * 405 (CONTRACT.md §7.1): the Data API does not allow this method here, which is a bug on our side; never retried.
  */
 public class MethodNotAllowedException extends DataApiException {
 

@@ -1,7 +1,7 @@
 package io.ledgersync.source;
 
 /**
- * 404 (data-api.md §7.1): the company or resource does not exist; not to be confused with DataTypeNotSupportedException.
+ * 404 (CONTRACT.md §7.1): the company or resource does not exist; not to be confused with DataTypeNotSupportedException.
  */
 public class NotFoundException extends DataApiException {
 

@@ -4,7 +4,7 @@ import java.util.List;
 import java.util.Optional;
 
 /**
- * One page of a paged endpoint, decoded from the envelope of data-api.md §2.3.
+ * One page of a paged endpoint, decoded from the envelope of CONTRACT.md §2.3.
  *
  * @param href the relative href this page was read from
  * @param results the records on this page

@@ -7,7 +7,7 @@ import java.util.Set;
 /**
  * Keeps count while one data set is paged through: refuses a {@code next} link that repeats any
  * page already read (a loop would never end), and at the end checks the records and pages read
- * against {@code totalResults} and data-api.md §2.3 rule 2. Not thread-safe: one per paging.
+ * against {@code totalResults} and CONTRACT.md §2.3 rule 2. Not thread-safe: one per paging.
  */
 public final class PageTally {
 

@@ -3,7 +3,7 @@ package io.ledgersync.source;
 import java.time.Duration;
 
 /**
- * 429 (data-api.md §7.1): too many requests; retried after {@code Retry-After} (within a floor and a ceiling).
+ * 429 (CONTRACT.md §7.1): too many requests; retried after {@code Retry-After} (within a floor and a ceiling).
  */
 public class RateLimitedException extends DataApiException {
 

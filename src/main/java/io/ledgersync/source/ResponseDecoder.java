@@ -12,7 +12,7 @@ import tools.jackson.databind.json.JsonMapper;
 import tools.jackson.databind.node.ObjectNode;
 
 /**
- * Decodes the page envelope (data-api.md §2.3) and the error body (§2.4). Strict about the
+ * Decodes the page envelope (CONTRACT.md §2.3) and the error body (§2.4). Strict about the
  * envelope, tolerant about everything else: unknown fields are ignored and records are kept whole.
  * Thread-safe.
  */

@@ -3,7 +3,7 @@ package io.ledgersync.source;
 import java.time.Duration;
 
 /**
- * 500 (data-api.md §7.1), or another 5xx a gateway may send: a server problem; retried with backoff.
+ * 500 (CONTRACT.md §7.1), or another 5xx a gateway may send: a server problem; retried with backoff.
  */
 public class ServerErrorException extends DataApiException {
 

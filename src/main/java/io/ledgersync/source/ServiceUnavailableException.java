@@ -3,7 +3,7 @@ package io.ledgersync.source;
 import java.time.Duration;
 
 /**
- * 503 (data-api.md §7.1): the Data API is offline for maintenance; retried, and a run of them opens the circuit breaker.
+ * 503 (CONTRACT.md §7.1): the Data API is offline for maintenance; retried, and a run of them opens the circuit breaker.
  */
 public class ServiceUnavailableException extends DataApiException {
 

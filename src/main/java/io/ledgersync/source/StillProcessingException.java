@@ -3,7 +3,7 @@ package io.ledgersync.source;
 import java.time.Duration;
 
 /**
- * 202 (data-api.md §7.1) where a page was expected: the request was accepted but its processing is not complete; retried.
+ * 202 (CONTRACT.md §7.1) where a page was expected: the request was accepted but its processing is not complete; retried.
  */
 public class StillProcessingException extends DataApiException {
 

@@ -1,5 +1,5 @@
 /**
- * The client of the Data API ({@code contract/data-api.md}): {@link io.ledgersync.source.DataApiClient} reads pages
+ * The client of the Data API ({@code contract/CONTRACT.md}): {@link io.ledgersync.source.DataApiClient} reads pages
  * and follows {@code _links.next}, turns every status of §7.1 into a typed
  * {@link io.ledgersync.source.DataApiException}, and retries, throttles, limits and pauses through Resilience4j
  * instances named {@code dataApi}, configured by {@link io.ledgersync.source.DataApiProperties}

@@ -23,7 +23,7 @@ import io.ledgersync.source.SourceRecord;
 
 /**
  * Reads every record of one data set (of one company) page by page, following {@code _links.next}
- * (data-api.md §2.3 rule 4) until it is absent (rule 5).
+ * (CONTRACT.md §2.3 rule 4) until it is absent (rule 5).
  *
  * <p>Restart: the position is the href of the page being consumed and how many of its records
  * were handed out, saved under {@code page.href} and {@code page.offset} when the chunk commits.

@@ -19,7 +19,7 @@ import tools.jackson.databind.JsonNode;
 import io.ledgersync.MutableClock;
 
 /**
- * One test per rule of data-api.md §2.3, §2.4, §4, §5, §7 and §8, named after the rule, against a fresh sandbox on
+ * One test per rule of CONTRACT.md §2.3, §2.4, §4, §5, §7 and §8, named after the rule, against a fresh sandbox on
  * a clock the test moves.
  */
 class SandboxContractTests {

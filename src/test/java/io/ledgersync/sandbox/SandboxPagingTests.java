@@ -16,7 +16,7 @@ import org.junit.jupiter.params.provider.ValueSource;
 
 import tools.jackson.databind.JsonNode;
 
-/** The page envelope and its links, data-api.md §2.3 rules 1–5, with the paging limits of §4.1 and §8. */
+/** The page envelope and its links, CONTRACT.md §2.3 rules 1–5, with the paging limits of §4.1 and §8. */
 class SandboxPagingTests {
 
     private static final int INVOICES = 250;

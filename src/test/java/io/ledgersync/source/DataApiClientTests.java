@@ -15,7 +15,7 @@ import io.ledgersync.sandbox.SandboxServer;
 import io.ledgersync.sandbox.SandboxSettings;
 import tools.jackson.databind.json.JsonMapper;
 
-/** The client against the sandbox over real HTTP: the paging rules of data-api.md §2.3 and §5. */
+/** The client against the sandbox over real HTTP: the paging rules of CONTRACT.md §2.3 and §5. */
 class DataApiClientTests {
 
     private static final SandboxServer sandbox = SandboxServer.start(SandboxSettings.defaults().withCompanies(5).withInvoicesPerCompany(7));

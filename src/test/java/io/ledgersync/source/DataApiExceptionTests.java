@@ -10,7 +10,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 
-/** Every status of data-api.md §7.1 becomes a type that says what it means and whether to retry. */
+/** Every status of CONTRACT.md §7.1 becomes a type that says what it means and whether to retry. */
 class DataApiExceptionTests {
 
     private static final String CORRELATION = "7d0c1a1e-0000-4000-8000-000000000001";

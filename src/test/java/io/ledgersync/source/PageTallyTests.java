@@ -10,7 +10,7 @@ import java.util.List;
 import org.junit.jupiter.api.Test;
 
 
-/** Loops in the next chain and reads that disagree with totalResults (data-api.md §2.3 rule 2). */
+/** Loops in the next chain and reads that disagree with totalResults (CONTRACT.md §2.3 rule 2). */
 class PageTallyTests {
 
     private final PageTally tally = new PageTally("/companies");

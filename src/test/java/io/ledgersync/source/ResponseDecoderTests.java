@@ -11,7 +11,7 @@ import org.junit.jupiter.params.provider.CsvSource;
 
 import tools.jackson.databind.json.JsonMapper;
 
-/** The envelope of data-api.md §2.3 and the error body of §2.4, as the client decodes them. */
+/** The envelope of CONTRACT.md §2.3 and the error body of §2.4, as the client decodes them. */
 class ResponseDecoderTests {
 
     private final ResponseDecoder decoder = new ResponseDecoder(JsonMapper.builder().build());

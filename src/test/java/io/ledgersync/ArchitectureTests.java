@@ -1,0 +1,68 @@
+package io.ledgersync;
+
+import static com.tngtech.archunit.library.Architectures.layeredArchitecture;
+import static com.tngtech.archunit.library.dependencies.SlicesRuleDefinition.slices;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.tngtech.archunit.core.domain.JavaClasses;
+import com.tngtech.archunit.core.importer.ClassFileImporter;
+import com.tngtech.archunit.core.importer.ImportOption;
+import com.tngtech.archunit.lang.ArchRule;
+
+import org.junit.jupiter.api.Test;
+
+import io.ledgersync.sandbox.SandboxServer;
+import io.ledgersync.source.ForbiddenSandboxImport;
+
+/**
+ * The package boundaries of docs/DESIGN (README, "Layout"), as rules that fail the build: features without cycles,
+ * the sandbox and the client as two independent readings of the contract, and {@code trigger} on top.
+ * The root package is the composition root (the main class and the wiring of the embedded sandbox) and may see all.
+ */
+class ArchitectureTests {
+
+    private static final JavaClasses MAIN = new ClassFileImporter()
+            .withImportOption(ImportOption.Predefined.DO_NOT_INCLUDE_TESTS)
+            .importPackages("io.ledgersync");
+
+    @Test
+    void featurePackagesHaveNoCycles() {
+        slices().matching("io.ledgersync.(*)..").should().beFreeOfCycles().check(MAIN);
+    }
+
+    @Test
+    void sandboxSubPackagesHaveNoCycles() {
+        slices().matching("io.ledgersync.sandbox.(*)..").should().beFreeOfCycles().allowEmptyShould(true).check(MAIN);
+    }
+
+    @Test
+    void featuresAreLayered() {
+        layers().check(MAIN);
+    }
+
+    @Test
+    void theRulesRefuseAForbiddenImport() {
+        JavaClasses withViolation = new ClassFileImporter().importClasses(ForbiddenSandboxImport.class, SandboxServer.class);
+        assertThat(layers().evaluate(withViolation).hasViolation()).isTrue();
+        assertThat(layers().evaluate(new ClassFileImporter().importClasses(SandboxServer.class)).hasViolation()).isFalse();
+    }
+
+    /** trigger on top; metrics beside it; sync in the middle; source and warehouse at the bottom; sandbox alone. */
+    static ArchRule layers() {
+        return layeredArchitecture().consideringOnlyDependenciesInLayers().withOptionalLayers(true)
+                .layer("trigger").definedBy("io.ledgersync.trigger..")
+                .layer("metrics").definedBy("io.ledgersync.metrics..")
+                .layer("sync").definedBy("io.ledgersync.sync..")
+                .layer("source").definedBy("io.ledgersync.source..")
+                .layer("warehouse").definedBy("io.ledgersync.warehouse..")
+                .layer("sandbox").definedBy("io.ledgersync.sandbox..")
+                .layer("root").definedBy("io.ledgersync")
+                .whereLayer("trigger").mayOnlyBeAccessedByLayers("root")
+                .whereLayer("metrics").mayOnlyBeAccessedByLayers("root")
+                .whereLayer("sync").mayOnlyBeAccessedByLayers("trigger", "metrics", "root")
+                .whereLayer("source").mayOnlyBeAccessedByLayers("sync", "trigger", "metrics", "root")
+                .whereLayer("warehouse").mayOnlyBeAccessedByLayers("sync", "metrics", "root")
+                .whereLayer("sandbox").mayOnlyBeAccessedByLayers("root");
+    }
+}

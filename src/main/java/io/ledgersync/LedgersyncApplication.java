@@ -10,6 +10,7 @@ import org.springframework.boot.autoconfigure.SpringBootApplication;
 import org.springframework.context.ConfigurableApplicationContext;
 
 import io.ledgersync.sandbox.SandboxCommand;
+import io.ledgersync.trigger.ExitCode;
 
 /**
  * The command line of {@code ledgersync.jar}: {@code serve} (the default), {@code sync} and
@@ -33,14 +34,12 @@ public class LedgersyncApplication {
                            --port=N --companies=N --invoices-per-company=M --seed=S --host=H
               help       Show this text (also --help)
 
-            Exit codes of sync: 0 completed, 1 failed, 2 usage error, 3 completed with deferrals,
-            4 another run of the same kind is active, 5 authentication (401/403), 6 account limit
-            (402), 7 source unavailable (429/5xx/connection after retries), 8 database.
+            Exit codes of sync: %s.
 
             Configuration: config/application.yml, overridden by environment variables such as
             LEDGERSYNC_API_BASE_URL, LEDGERSYNC_API_KEY, LEDGERSYNC_DB_URL, LEDGERSYNC_DB_USER,
             LEDGERSYNC_DB_PASSWORD, LEDGERSYNC_PAGE_SIZE, or by --property=value options.
-            """;
+            """.formatted(ExitCode.table());
 
     /** Returned by {@link #run} for commands that keep running in their own threads. */
     public static final int KEEP_RUNNING = -1;
@@ -73,7 +72,7 @@ public class LedgersyncApplication {
             }
             default -> {
                 usageError(err, "Unknown command '" + command + "': the commands are serve, sync, sandbox and help.");
-                yield 2;
+                yield ExitCode.USAGE.code();
             }
         };
     }
@@ -87,21 +86,9 @@ public class LedgersyncApplication {
             context = application.run(options);
         } catch (RuntimeException startupFailure) {
             // Spring Boot has already logged why the application could not start.
-            return causedByDatabase(startupFailure) ? DATABASE_FAILURE : 1;
+            return ExitCode.ofFailure(startupFailure).code();
         }
         return SpringApplication.exit(context);
-    }
-
-    /** The {@code sync} exit code of a database failure (trigger's ExitCode.DATABASE), also when it stops the start. */
-    private static final int DATABASE_FAILURE = 8;
-
-    private static boolean causedByDatabase(Throwable failure) {
-        for (Throwable cause = failure; cause != null && cause.getCause() != cause; cause = cause.getCause()) {
-            if (cause instanceof java.sql.SQLException || cause instanceof org.springframework.dao.DataAccessException) {
-                return true;
-            }
-        }
-        return false;
     }
 
     static void usageError(PrintStream out, String problem) {

@@ -25,6 +25,11 @@ public class MutableClock extends Clock {
         now.updateAndGet(instant -> instant.plus(duration));
     }
 
+    /** Sets the clock to an instant, e.g. back to where a test started. */
+    public void setInstant(Instant instant) {
+        now.set(instant);
+    }
+
     @Override
     public Instant instant() {
         return now.get();

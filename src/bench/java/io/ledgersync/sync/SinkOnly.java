@@ -12,6 +12,7 @@ import org.springframework.context.ApplicationContext;
 import org.springframework.transaction.PlatformTransactionManager;
 import org.springframework.transaction.support.TransactionTemplate;
 
+import io.ledgersync.source.Page;
 import io.ledgersync.source.SourceRecord;
 import io.ledgersync.warehouse.Warehouse;
 
@@ -56,7 +57,9 @@ public final class SinkOnly {
     private void writeChunks(String dataSet, String companyId, List<SourceRecord> records, int chunkSize) {
         DataSetItemWriter writer = new DataSetItemWriter(warehouse, catalog.get(dataSet), companyId, 1L, context);
         for (int from = 0; from < records.size(); from += chunkSize) {
-            Chunk<SourceRecord> chunk = new Chunk<>(records.subList(from, Math.min(records.size(), from + chunkSize)));
+            // one page of chunkSize records, as the sync writes it
+            List<SourceRecord> results = records.subList(from, Math.min(records.size(), from + chunkSize));
+            Chunk<Page> chunk = new Chunk<>(List.of(new Page("/bench", results, 1, chunkSize, records.size(), null)));
             transactions.executeWithoutResult(status -> {
                 try {
                     writer.write(chunk);

@@ -1,7 +1,6 @@
 package io.ledgersync.metrics;
 
-import java.time.LocalDateTime;
-import java.time.ZoneId;
+import java.time.OffsetDateTime;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
@@ -15,12 +14,12 @@ import org.springframework.context.event.EventListener;
 
 import io.ledgersync.sync.SyncEvent;
 import io.ledgersync.sync.SyncRequest;
-import io.ledgersync.warehouse.DataSetSuccessQueries.LastSuccess;
+import io.ledgersync.warehouse.RunHistory.LastSuccess;
 import io.micrometer.core.instrument.Gauge;
 import io.micrometer.core.instrument.MeterRegistry;
 
 /**
- * The time of the last successful sync of each data set, read from the job repository at startup
+ * The time of the last successful sync of each data set, read from the warehouse ({@code data_set_success}) at startup
  * and after every full run, so that it survives restarts and agrees between instances that share
  * a database. A data set gets its gauge once it has synced successfully; a value never moves back.
  * Thread-safe.
@@ -32,20 +31,12 @@ final class LastSuccessGauges {
     private final MeterRegistry registry;
     private final List<String> dataSets;
     private final Supplier<List<LastSuccess>> lastSuccesses;
-    private final ZoneId batchZone;
     private final Map<String, AtomicLong> epochMillis = new ConcurrentHashMap<>();
 
     LastSuccessGauges(MeterRegistry registry, List<String> dataSets, Supplier<List<LastSuccess>> lastSuccesses) {
-        this(registry, dataSets, lastSuccesses, ZoneId.systemDefault());
-    }
-
-    /** @param batchZone the zone of Spring Batch's timestamps: it stores the local time of the JVM */
-    LastSuccessGauges(MeterRegistry registry, List<String> dataSets, Supplier<List<LastSuccess>> lastSuccesses,
-            ZoneId batchZone) {
         this.registry = registry;
         this.dataSets = List.copyOf(dataSets);
         this.lastSuccesses = lastSuccesses;
-        this.batchZone = batchZone;
     }
 
     @EventListener(ApplicationStartedEvent.class)
@@ -67,7 +58,7 @@ final class LastSuccessGauges {
             found = lastSuccesses.get();
         } catch (RuntimeException e) {
             // The gauges keep their values; the next run or restart tries again.
-            log.warn("Could not read the last successful syncs from the job repository: {}", e.getMessage());
+            log.warn("Could not read the last successful syncs from the warehouse: {}", e.getMessage());
             return;
         }
         for (LastSuccess success : found) {
@@ -77,8 +68,8 @@ final class LastSuccessGauges {
         }
     }
 
-    private void update(String dataSet, LocalDateTime finishedAt) {
-        long millis = finishedAt.atZone(batchZone).toInstant().toEpochMilli();
+    private void update(String dataSet, OffsetDateTime finishedAt) {
+        long millis = finishedAt.toInstant().toEpochMilli();
         epochMillis.computeIfAbsent(dataSet, this::register).accumulateAndGet(millis, Math::max);
     }
 

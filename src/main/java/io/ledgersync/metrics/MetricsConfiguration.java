@@ -2,13 +2,12 @@ package io.ledgersync.metrics;
 
 import java.util.List;
 
-import org.jdbi.v3.core.Jdbi;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
 
 import io.ledgersync.sync.DataSet;
 import io.ledgersync.sync.DataSetCatalog;
-import io.ledgersync.warehouse.DataSetSuccessQueries;
+import io.ledgersync.warehouse.RunHistory;
 import io.ledgersync.warehouse.SyncStates;
 import io.micrometer.core.instrument.MeterRegistry;
 
@@ -27,9 +26,8 @@ class MetricsConfiguration {
     }
 
     @Bean
-    LastSuccessGauges lastSuccessGauges(MeterRegistry registry, DataSetCatalog catalog, Jdbi jdbi) {
-        DataSetSuccessQueries queries = jdbi.onDemand(DataSetSuccessQueries.class);
-        return new LastSuccessGauges(registry, catalog.names(), queries::lastSuccesses);
+    LastSuccessGauges lastSuccessGauges(MeterRegistry registry, DataSetCatalog catalog, RunHistory history) {
+        return new LastSuccessGauges(registry, catalog.names(), history::lastSuccesses);
     }
 
     @Bean

@@ -1,12 +1,14 @@
 package io.ledgersync.metrics;
 
 import java.time.Duration;
+import java.util.Arrays;
 import java.util.List;
 import java.util.Locale;
 
-import org.springframework.batch.core.BatchStatus;
 import org.springframework.context.event.EventListener;
 
+import io.ledgersync.sync.PartitionOutcome;
+import io.ledgersync.sync.RunOutcome;
 import io.ledgersync.sync.SyncEvent;
 import io.ledgersync.sync.SyncReport;
 import io.ledgersync.sync.SyncRequest;
@@ -23,9 +25,8 @@ import io.micrometer.core.instrument.Timer;
  */
 final class SyncMeters {
 
-    /** Run outcomes: the exit codes of a completed run, else the Batch status of the run. */
-    static final List<String> RUN_OUTCOMES = List.of("COMPLETED", "COMPLETED_WITH_DEFERRALS", "FAILED", "STOPPED");
-    static final List<String> PARTITION_OUTCOMES = List.of("COMPLETED", "DEFERRED", "UNSUPPORTED", "FAILED");
+    /** The outcomes a run ends with; {@code UNFINISHED} is no ending. */
+    static final List<RunOutcome> RUN_OUTCOMES = Arrays.stream(RunOutcome.values()).filter(o -> o != RunOutcome.UNFINISHED).toList();
 
     // Pages take from milliseconds (sandbox) to a minute (5000 records with Retry-After waits).
     private static final Duration[] PAGE_LATENCY_BUCKETS = { Duration.ofMillis(25), Duration.ofMillis(50),
@@ -59,20 +60,22 @@ final class SyncMeters {
         // Series that exist before their first event: a counter that first appears at 1 shows no
         // increase() in Prometheus, so the first failure after a restart would go unnoticed.
         for (SyncRequest.Mode mode : SyncRequest.Mode.values()) {
-            RUN_OUTCOMES.forEach(outcome -> runs.withTags("mode", mode(mode), "outcome", outcome));
+            RUN_OUTCOMES.forEach(outcome -> runs.withTags("mode", mode(mode), "outcome", outcome.name()));
         }
         for (String dataSet : dataSets) {
             pageLatency.withTags("dataset", dataSet);
             recordsRead.withTags("dataset", dataSet);
             recordsUpserted.withTags("dataset", dataSet);
-            PARTITION_OUTCOMES.forEach(outcome -> partitions.withTags("dataset", dataSet, "outcome", outcome));
+            for (PartitionOutcome outcome : PartitionOutcome.values()) {
+                partitions.withTags("dataset", dataSet, "outcome", outcome.name());
+            }
         }
     }
 
     @EventListener
     void on(SyncEvent.RunFinished finished) {
         SyncReport report = finished.report();
-        runs.withTags("mode", mode(finished.mode()), "outcome", outcome(report)).record(report.duration());
+        runs.withTags("mode", mode(finished.mode()), "outcome", report.outcome().name()).record(report.duration());
     }
 
     @EventListener
@@ -88,15 +91,7 @@ final class SyncMeters {
 
     @EventListener
     void on(SyncEvent.PartitionFinished partition) {
-        partitions.withTags("dataset", partition.dataSet(), "outcome", partition.outcome()).increment();
-    }
-
-    /** Exit codes are free text in Batch; the outcome tag keeps to the run's few kinds of ending. */
-    static String outcome(SyncReport report) {
-        if (report.status() == BatchStatus.COMPLETED) {
-            return "COMPLETED_WITH_DEFERRALS".equals(report.exitCode()) ? report.exitCode() : "COMPLETED";
-        }
-        return report.status() == BatchStatus.STOPPING ? BatchStatus.STOPPED.name() : report.status().name();
+        partitions.withTags("dataset", partition.dataSet(), "outcome", partition.outcome().name()).increment();
     }
 
     static String mode(SyncRequest.Mode mode) {

@@ -20,7 +20,17 @@ public final class PageTally {
 
     /** @param resource the paged resource, e.g. {@code /companies/42/data/invoices}, for messages */
     public PageTally(String resource) {
+        this(resource, 0, 0);
+    }
+
+    /**
+     * A walk resumed after an earlier execution read some of it: those records and pages count
+     * towards completeness, though their hrefs are not known.
+     */
+    public PageTally(String resource, long recordsBefore, long pagesBefore) {
         this.resource = resource;
+        this.records = recordsBefore;
+        this.pages = pagesBefore;
     }
 
     /** Counts a page just read from {@code page.href()}; throws when it repeats a page already read. */

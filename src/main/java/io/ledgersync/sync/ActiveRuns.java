@@ -36,7 +36,7 @@ class ActiveRuns {
 
     void started(JobExecution execution) {
         running.put(execution.getId(), execution);
-        CompletableFuture<JobExecution> waiting = starting.remove(launchedAt(execution));
+        CompletableFuture<JobExecution> waiting = starting.remove(RunLookup.launchedAt(execution));
         if (waiting != null) {
             waiting.complete(execution);
         }
@@ -59,15 +59,10 @@ class ActiveRuns {
         return running(runId).map(execution -> RunProgress.of(execution, clock.instant()));
     }
 
-    @Scheduled(fixedDelayString = "${ledgersync.sync.progress-interval:30s}",
-            initialDelayString = "${ledgersync.sync.progress-interval:30s}")
+    @Scheduled(fixedDelayString = "${ledgersync.sync.progress-interval}",
+            initialDelayString = "${ledgersync.sync.progress-interval}")
     void logProgress() {
         running.values().forEach(execution -> log.info("Sync run {}: {}", execution.getId(),
                 RunProgress.of(execution, clock.instant()).describe()));
-    }
-
-    private static long launchedAt(JobExecution execution) {
-        Long launchedAt = execution.getJobParameters().getLong(SyncRequest.LAUNCHED_AT);
-        return launchedAt == null ? -1 : launchedAt;
     }
 }

@@ -1,7 +1,6 @@
 package io.ledgersync.sync;
 
 import java.time.Duration;
-import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;
 import java.util.concurrent.Executor;
@@ -17,46 +16,36 @@ import io.ledgersync.source.DataApiClient;
 import io.ledgersync.source.DataApiException;
 import io.ledgersync.source.DataSetNotReadyException;
 import io.ledgersync.source.DataTypeNotSupportedException;
+import io.ledgersync.source.IncompleteReadException;
 import io.ledgersync.source.Page;
 import io.ledgersync.source.PageTally;
-import io.ledgersync.source.SourceRecord;
 
 /**
- * Reads every record of one data set (of one company) page by page, following {@code _links.next}
- * (CONTRACT.md §2.3 rule 4) until it is absent (rule 5).
+ * Reads one data set (of one company) page by page, following {@code _links.next} (CONTRACT.md
+ * §2.3 rule 4) until it is absent (rule 5). Each item is one page: with a chunk of one item, a
+ * chunk's commit is exactly one page, its rows and the position after it together, so no partial
+ * page is ever committed.
  *
- * <p>Restart: the position is the href of the page being consumed and how many of its records
- * were handed out, saved under {@code page.href} and {@code page.offset} when the chunk commits.
- * A restarted reader fetches that one page again and skips what was already written, so no record
- * is lost or written twice and at most one page is fetched again.
+ * <p>Restart: the position ({@link PartitionContext.Position}) is the href of the page to read next
+ * and how many of its records are already written, saved when the chunk commits. A restarted reader
+ * fetches that page and hands out what was not written, so no record is lost or written twice and at
+ * most one page is fetched again.
  *
- * <p>Prefetch: when given an executor, the next page is fetched on it while the current page's chunk is
- * being written, so a partition waits for the Data API and the warehouse at the same time instead of in
- * turn (bench/BENCHMARKS.md, "Pipeline"). The prefetched page is never part of the saved position: it
- * is handed out, and its failures (409, 404, errors) surface, only when the reader gets to it, exactly as
+ * <p>Prefetch: when given an executor, the next page is fetched on it while the current page is being
+ * written, so a partition waits for the Data API and the warehouse at the same time instead of in turn
+ * (bench/BENCHMARKS.md, "Pipeline"). The prefetched page is never part of the saved position: it is
+ * handed out, and its failures (409, 404, errors) surface, only when the reader gets to it, exactly as
  * without prefetch. The price: two pages in memory per partition, and a crash may also lose the page
  * that was being prefetched, which the restart then fetches once more.
  *
- * <p>A 409 (not ready) or a 404 "not supported by platform" ends the read without failing it; the
- * reason is left under {@code outcome} for the step's listener to record. A permanent error
- * (400/401/402/403) fails this partition and stops the run's other partitions before they ask.
+ * <p>A 409 (not ready) or a 404 "not supported by platform" ends the read without failing it, as
+ * {@link PartitionOutcome#DEFERRED} or {@link PartitionOutcome#UNSUPPORTED} in the partition's
+ * context. A permanent error fails this partition and stops the run's other partitions before they ask.
  *
  * <p>Not thread-safe: one instance per partition (it is step-scoped); only the fetch of a prefetched
  * page runs on another thread, and it touches no state of the reader.
  */
-class DataSetItemReader implements ItemStreamReader<SourceRecord> {
-
-    static final String PAGE_HREF = "page.href";
-    static final String PAGE_OFFSET = "page.offset";
-    static final String RECORDS_READ = "records.read";
-    static final String PAGES_READ = "pages.read";
-    static final String TOTAL_RESULTS = "total.results";
-    static final String OUTCOME = "outcome";
-    static final String OUTCOME_ERROR = "outcome.error";
-    static final String OUTCOME_CORRELATION_ID = "outcome.correlationId";
-
-    /** Why a read ended early without failing. */
-    enum Outcome { NOT_READY, UNSUPPORTED }
+class DataSetItemReader implements ItemStreamReader<Page> {
 
     private static final Logger log = LoggerFactory.getLogger(DataSetItemReader.class);
 
@@ -69,18 +58,19 @@ class DataSetItemReader implements ItemStreamReader<SourceRecord> {
     private final ApplicationEventPublisher events;
     private final Executor prefetcher;
 
-    private String href;
-    private int skip;
+    /** The client's own check of the '_links.next' chain and of completeness; made when the reader opens. */
+    private PageTally tally;
+    /** The page to read next and how many of its records are already written. */
+    private PartitionContext.Position position;
+    /** The last page handed out; null before the first and after an early end. */
     private Page page;
-    private List<SourceRecord> records = List.of();
-    private int index;
     private long recordsRead;
     private long pagesRead;
+    private long recordsAtOpen;
+    private long pagesAtOpen;
     private boolean finished;
-    /** The client's own check of the '_links.next' chain: a link back to a page already read is a loop. */
-    private final PageTally tally;
-    private Outcome outcome;
-    private DataApiException outcomeCause;
+    private PartitionOutcome endedEarly;
+    private DataApiException endedEarlyCause;
     /** The page after {@link #page}, being fetched on the prefetcher, and its href; null when none is. */
     private CompletableFuture<Fetched> ahead;
     private String aheadHref;
@@ -101,7 +91,6 @@ class DataSetItemReader implements ItemStreamReader<SourceRecord> {
         this.client = client;
         this.dataSet = dataSet;
         this.description = description;
-        this.tally = new PageTally(description);
         this.firstHref = client.firstPageHref(path);
         this.runId = runId;
         this.permanentFailures = permanentFailures;
@@ -110,54 +99,61 @@ class DataSetItemReader implements ItemStreamReader<SourceRecord> {
     }
 
     @Override
-    public void open(ExecutionContext context) {
-        href = context.getString(PAGE_HREF, firstHref);
-        skip = context.getInt(PAGE_OFFSET, 0);
-        recordsRead = context.getLong(RECORDS_READ, 0L);
-        pagesRead = context.getLong(PAGES_READ, 0L);
-        if (context.containsKey(PAGE_HREF)) {
-            log.info("{}: resuming at {} after {} records", description, href, recordsRead);
+    public void open(ExecutionContext executionContext) {
+        PartitionContext context = PartitionContext.of(executionContext);
+        position = context.position().orElse(new PartitionContext.Position(firstHref, 0));
+        recordsRead = recordsAtOpen = context.recordsRead();
+        pagesRead = pagesAtOpen = context.pagesRead();
+        // A position inside a page (or after the last) re-reads that page, which is then counted again.
+        boolean rereads = position.written() > 0;
+        tally = new PageTally(description, recordsRead - position.written(), Math.max(0, pagesRead - (rereads ? 1 : 0)));
+        if (context.position().isPresent()) {
+            log.info("{}: resuming at {} after {} records", description, position.href(), recordsRead);
         }
     }
 
+    /** The next page, without the records a previous execution already wrote; null at the end. */
     @Override
-    public SourceRecord read() {
-        while (index >= records.size()) {
-            if (finished || !advance()) {
+    public Page read() {
+        while (!finished) {
+            Page next = advance();
+            if (next == null) {
                 finished = true;
-                return null;
+            } else if (!next.results().isEmpty() || page.nextHref() == null) {
+                return next;
             }
         }
-        recordsRead++;
-        return records.get(index++);
+        return null;
     }
 
-    /** Moves to the next page to consume; false when there is none. */
-    private boolean advance() {
+    /** Moves to the next page; null when there is none. */
+    private Page advance() {
         if (page != null) {
             String next = page.nextHref();
             if (next == null) {
-                checkTotal();
-                return false;
+                checkComplete();
+                return null;
             }
             tally.checkNext(next);
-            href = next;
+            position = new PartitionContext.Position(next, 0);
         }
+        String href = position.href();
         CompletableFuture<Fetched> prefetched = href.equals(aheadHref) ? ahead : null;
         ahead = null;
         aheadHref = null;
-        String pageHref = href;
-        page = settle(prefetched != null ? () -> join(prefetched) : () -> fetch(pageHref));
+        page = settle(prefetched != null ? () -> join(prefetched) : () -> fetch(href));
         if (page == null) {
-            return false;
+            return null;
         }
         tally.add(page);
         pagesRead++;
-        records = page.results();
-        index = Math.min(skip, records.size());
-        skip = 0;
+        int written = Math.min(position.written(), page.results().size());
+        Page unwritten = written == 0 ? page
+                : new Page(page.href(), page.results().subList(written, page.results().size()), page.pageNumber(),
+                        page.pageSize(), page.totalResults(), page.nextHref());
+        recordsRead += unwritten.results().size();
         prefetch(page.nextHref());
-        return true;
+        return unwritten;
     }
 
     /** Starts fetching the next page in the background; a link back to an earlier page is left for advance() to refuse. */
@@ -194,9 +190,9 @@ class DataSetItemReader implements ItemStreamReader<SourceRecord> {
             events.publishEvent(new SyncEvent.PageRead(runId, dataSet, fetched.page().results().size(), fetched.took()));
             return fetched.page();
         } catch (DataSetNotReadyException e) {
-            return endEarly(Outcome.NOT_READY, e);
+            return endEarly(PartitionOutcome.DEFERRED, e);
         } catch (DataTypeNotSupportedException e) {
-            return endEarly(Outcome.UNSUPPORTED, e);
+            return endEarly(PartitionOutcome.UNSUPPORTED, e);
         }
     }
 
@@ -215,19 +211,21 @@ class DataSetItemReader implements ItemStreamReader<SourceRecord> {
         }
     }
 
-    private Page endEarly(Outcome reason, DataApiException cause) {
-        log.info("{}: {} ({})", description, reason == Outcome.NOT_READY ? "not ready, deferred" : "not supported, skipped",
+    private Page endEarly(PartitionOutcome outcome, DataApiException cause) {
+        log.info("{}: {} ({})", description, outcome == PartitionOutcome.DEFERRED ? "not ready, deferred" : "not supported, skipped",
                 cause.getMessage());
-        outcome = reason;
-        outcomeCause = cause;
+        endedEarly = outcome;
+        endedEarlyCause = cause;
         page = null;
         return null;
     }
 
-    private void checkTotal() {
-        if (recordsRead != page.totalResults()) {
-            log.warn("{}: read {} records but the last page reports totalResults {} (records may have been added or removed during the sync)",
-                    description, recordsRead, page.totalResults());
+    /** A read that disagrees with what the source announced is logged; the records read are kept. */
+    private void checkComplete() {
+        try {
+            tally.verifyComplete();
+        } catch (IncompleteReadException e) {
+            log.warn("{}: {} (records may have been added or removed during the sync)", description, e.getMessage());
         }
     }
 
@@ -241,22 +239,19 @@ class DataSetItemReader implements ItemStreamReader<SourceRecord> {
         }
     }
 
+    /** Called when the chunk of the page handed out last commits: the position moves past that page. */
     @Override
-    public void update(ExecutionContext context) {
+    public void update(ExecutionContext executionContext) {
+        PartitionContext context = PartitionContext.of(executionContext);
         if (page != null) {
-            boolean pageConsumed = index >= records.size() && page.nextHref() != null;
-            context.putString(PAGE_HREF, pageConsumed ? page.nextHref() : page.href());
-            context.putInt(PAGE_OFFSET, pageConsumed ? 0 : index);
-            context.putLong(TOTAL_RESULTS, page.totalResults());
+            // A page is always written whole: next comes the page after it, or, after the last, nothing more of it.
+            context.savePosition(page.nextHref() != null ? new PartitionContext.Position(page.nextHref(), 0)
+                    : new PartitionContext.Position(page.href(), page.results().size()));
+            context.saveTotalResults(page.totalResults());
         }
-        context.putLong(RECORDS_READ, recordsRead);
-        context.putLong(PAGES_READ, pagesRead);
-        if (outcome != null) {
-            context.putString(OUTCOME, outcome.name());
-            context.putString(OUTCOME_ERROR, String.valueOf(outcomeCause.getMessage()));
-            if (outcomeCause.correlationId() != null) {
-                context.putString(OUTCOME_CORRELATION_ID, outcomeCause.correlationId());
-            }
+        context.saveCounts(recordsRead, pagesRead, recordsRead - recordsAtOpen, pagesRead - pagesAtOpen);
+        if (endedEarly != null) {
+            context.saveEndedEarly(endedEarly, endedEarlyCause.getMessage(), endedEarlyCause.correlationId());
         }
     }
 }

@@ -7,15 +7,16 @@ import org.springframework.batch.infrastructure.item.Chunk;
 import org.springframework.batch.infrastructure.item.ItemWriter;
 import org.springframework.context.ApplicationEventPublisher;
 
+import io.ledgersync.source.Page;
 import io.ledgersync.source.SourceRecord;
 import io.ledgersync.warehouse.Row;
 import io.ledgersync.warehouse.Warehouse;
 
 /**
- * Upserts a chunk of one data set's records into its warehouse table, in the chunk's transaction,
- * stamped with the run that wrote them. Thread-safe.
+ * Upserts the records of a chunk's pages into the data set's warehouse table, in the chunk's
+ * transaction, stamped with the run that wrote them. Thread-safe.
  */
-class DataSetItemWriter implements ItemWriter<SourceRecord> {
+class DataSetItemWriter implements ItemWriter<Page> {
 
     private final Warehouse warehouse;
     private final DataSet dataSet;
@@ -34,10 +35,12 @@ class DataSetItemWriter implements ItemWriter<SourceRecord> {
     }
 
     @Override
-    public void write(Chunk<? extends SourceRecord> chunk) {
-        List<Row> rows = new ArrayList<>(chunk.size());
-        for (SourceRecord record : chunk) {
-            rows.add(mapper.toRow(record, companyId));
+    public void write(Chunk<? extends Page> pages) {
+        List<Row> rows = new ArrayList<>();
+        for (Page page : pages) {
+            for (SourceRecord record : page.results()) {
+                rows.add(mapper.toRow(record, companyId));
+            }
         }
         warehouse.upsert(dataSet.table(), rows, runId);
         events.publishEvent(new SyncEvent.RecordsWritten(runId, dataSet.name(), rows.size()));

@@ -11,7 +11,6 @@ import org.springframework.batch.infrastructure.item.ExecutionContext;
 
 import io.ledgersync.warehouse.SyncState;
 import io.ledgersync.warehouse.SyncStates;
-import io.ledgersync.warehouse.Warehouse;
 
 /**
  * Splits one data set's step into partitions: a single one for a top-level data set, one per
@@ -21,17 +20,14 @@ import io.ledgersync.warehouse.Warehouse;
  */
 class DataSetPartitioner implements Partitioner {
 
-    static final String DATASET = "dataset";
-    static final String COMPANY_ID = "companyId";
-
     private final DataSet dataSet;
-    private final Warehouse warehouse;
+    private final CompanySelection companies;
     private final SyncStates states;
     private final Clock clock;
 
-    DataSetPartitioner(DataSet dataSet, Warehouse warehouse, SyncStates states, Clock clock) {
+    DataSetPartitioner(DataSet dataSet, CompanySelection companies, SyncStates states, Clock clock) {
         this.dataSet = dataSet;
-        this.warehouse = warehouse;
+        this.companies = companies;
         this.states = states;
         this.clock = clock;
     }
@@ -46,14 +42,12 @@ class DataSetPartitioner implements Partitioner {
         }
         if (!dataSet.perCompany()) {
             if (request.mode() == SyncRequest.Mode.FULL) {
-                partitions.put("all", context(null));
+                partitions.put("all", PartitionContext.newPartition(dataSet.name(), null));
             }
             return partitions;
         }
         for (String companyId : companies(request)) {
-            if (request.includesCompany(companyId)) {
-                partitions.put("company-" + companyId, context(companyId));
-            }
+            partitions.put("company-" + companyId, PartitionContext.newPartition(dataSet.name(), companyId));
         }
         return partitions;
     }
@@ -63,23 +57,9 @@ class DataSetPartitioner implements Partitioner {
             return states.due(clock.instant()).stream()
                     .filter(state -> state.dataSet().equals(dataSet.name()))
                     .map(SyncState::companyId)
+                    .filter(request::includesCompany)
                     .toList();
         }
-        List<String> known = warehouse.distinctValues(DataSet.COMPANIES, "id");
-        List<String> unknown = request.companies().stream().filter(id -> !known.contains(id)).toList();
-        if (!unknown.isEmpty()) {
-            throw new IllegalArgumentException("Unknown companies " + unknown + ": none of the " + known.size()
-                    + " companies synced has that id (sync 'companies' first, or check the ids)");
-        }
-        return known;
-    }
-
-    private ExecutionContext context(String companyId) {
-        ExecutionContext context = new ExecutionContext();
-        context.putString(DATASET, dataSet.name());
-        if (companyId != null) {
-            context.putString(COMPANY_ID, companyId);
-        }
-        return context;
+        return companies.select(request);
     }
 }

@@ -7,7 +7,6 @@ import java.util.List;
 
 import org.springframework.batch.core.job.JobExecution;
 import org.springframework.batch.core.step.StepExecution;
-import org.springframework.batch.infrastructure.item.ExecutionContext;
 
 import io.ledgersync.warehouse.SyncStates.Reconciliation;
 
@@ -23,7 +22,9 @@ public record RunDetail(long runId, SyncRequest request, String status, String e
         List<Reconciliation> reconciliation) {
 
     /**
-     * @param outcome {@code COMPLETED}, {@code DEFERRED}, {@code UNSUPPORTED}, {@code FAILED}, {@code STARTED}, ...
+     * @param outcome a {@link PartitionOutcome}, or the Batch status ({@code STARTED}, ...) while the partition runs
+     * @param pages pages read for this partition over the whole run (a resume adds to them)
+     * @param records records written for this partition over the whole run
      * @param companyId null for a top-level data set
      */
     public record PartitionDetail(String dataSet, String companyId, String status, String outcome, long pages, long records,
@@ -33,16 +34,13 @@ public record RunDetail(long runId, SyncRequest request, String status, String e
     static RunDetail of(JobExecution execution, RunProgress progress, List<Reconciliation> reconciliation) {
         List<PartitionDetail> partitions = new ArrayList<>();
         for (StepExecution step : execution.getStepExecutions()) {
-            if (!step.getStepName().contains(":")) {
+            if (!PartitionContext.isPartition(step)) {
                 continue;
             }
-            ExecutionContext context = step.getExecutionContext();
-            partitions.add(new PartitionDetail(context.getString(DataSetPartitioner.DATASET, step.getStepName()),
-                    context.getString(DataSetPartitioner.COMPANY_ID, null), step.getStatus().name(),
-                    step.getExitStatus().getExitCode(), context.getLong(DataSetItemReader.PAGES_READ, 0L),
-                    context.getLong(DataSetItemReader.RECORDS_READ, 0L),
-                    context.getString(DataSetItemReader.OUTCOME_ERROR, null),
-                    context.getString(DataSetItemReader.OUTCOME_CORRELATION_ID, null)));
+            PartitionContext context = PartitionContext.of(step);
+            String outcome = step.getStatus().isRunning() ? step.getStatus().name() : PartitionOutcome.of(step).name();
+            partitions.add(new PartitionDetail(context.dataSet(), context.companyId(), step.getStatus().name(), outcome,
+                    context.pagesRead(), context.recordsRead(), context.error(), context.correlationId()));
         }
         partitions.sort(Comparator.comparing(PartitionDetail::dataSet)
                 .thenComparing(p -> p.companyId() == null ? "" : p.companyId()));

@@ -6,7 +6,6 @@ import java.time.ZoneId;
 
 import org.springframework.batch.core.job.JobExecution;
 import org.springframework.batch.core.step.StepExecution;
-import org.springframework.batch.infrastructure.item.ExecutionContext;
 
 /**
  * How far a run has come: records and pages so far, the rate, and an estimate of the time left.
@@ -27,17 +26,17 @@ public record RunProgress(int partitions, int partitionsDone, long records, long
         long pages = 0;
         long announcedTotal = 0;
         for (StepExecution step : execution.getStepExecutions()) {
-            if (!step.getStepName().contains(":")) {
+            if (!PartitionContext.isPartition(step)) {
                 continue;
             }
-            ExecutionContext context = step.getExecutionContext();
+            PartitionContext context = PartitionContext.of(step);
             partitions++;
             done += step.getStatus().isRunning() ? 0 : 1; // STARTING and STARTED both count as running
-            records += context.getLong(DataSetItemReader.RECORDS_READ, 0L);
-            pages += context.getLong(DataSetItemReader.PAGES_READ, 0L);
-            if (context.containsKey(DataSetItemReader.TOTAL_RESULTS)) {
+            records += context.recordsRead();
+            pages += context.pagesRead();
+            if (context.totalResults().isPresent()) {
                 announced++;
-                announcedTotal += context.getLong(DataSetItemReader.TOTAL_RESULTS);
+                announcedTotal += context.totalResults().getAsLong();
             }
         }
         long expected = announced == 0 ? 0 : announcedTotal + (partitions - announced) * (announcedTotal / announced);

@@ -33,9 +33,10 @@ public sealed interface SyncEvent {
      * A partition (one company's data set, or a top-level data set) ended.
      *
      * @param companyId null for a top-level data set
-     * @param outcome {@code COMPLETED}, {@code DEFERRED}, {@code UNSUPPORTED} or {@code FAILED}
+     * @param records the records this execution of the partition wrote
+     * @param pages the pages this execution of the partition read
      */
-    record PartitionFinished(long runId, String dataSet, String companyId, String outcome, long records, long pages)
+    record PartitionFinished(long runId, String dataSet, String companyId, PartitionOutcome outcome, long records, long pages)
             implements SyncEvent {
     }
 }

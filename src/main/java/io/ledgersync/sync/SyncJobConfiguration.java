@@ -9,6 +9,7 @@ import org.springframework.batch.core.job.builder.SimpleJobBuilder;
 import org.springframework.batch.core.launch.JobOperator;
 import org.springframework.batch.core.repository.JobRepository;
 import org.springframework.batch.core.step.Step;
+import org.springframework.batch.core.step.StepExecution;
 import org.springframework.batch.core.step.builder.StepBuilder;
 import org.springframework.beans.factory.ObjectProvider;
 import org.springframework.beans.factory.annotation.Value;
@@ -21,7 +22,7 @@ import org.springframework.scheduling.annotation.EnableScheduling;
 import org.springframework.transaction.PlatformTransactionManager;
 
 import io.ledgersync.source.DataApiClient;
-import io.ledgersync.source.SourceRecord;
+import io.ledgersync.source.Page;
 import io.ledgersync.warehouse.RunHistory;
 import io.ledgersync.warehouse.RunLocks;
 import io.ledgersync.warehouse.SyncStates;
@@ -30,7 +31,7 @@ import io.ledgersync.warehouse.Warehouse;
 /**
  * The {@code sync} job, built from the data set files: one partitioned step per data set, in
  * catalog order (companies first). Every worker step shares the step-scoped reader and writer,
- * which the partition's {@code dataset} and {@code companyId} point at the right data.
+ * which the partition's context ({@link PartitionContext}: data set and company) points at the right data.
  */
 @Configuration(proxyBeanMethods = false)
 @EnableConfigurationProperties(SyncProperties.class)
@@ -59,13 +60,13 @@ class SyncJobConfiguration {
     @Bean
     @StepScope
     DataSetItemReader dataSetItemReader(DataApiClient client, DataSetCatalog catalog, PermanentFailures permanentFailures,
-            @Value("#{stepExecutionContext['dataset']}") String dataset,
-            @Value("#{stepExecutionContext['companyId']}") String companyId,
-            @Value("#{stepExecution.jobExecutionId}") Long runId, ApplicationEventPublisher events, SyncProperties properties) {
-        DataSet dataSet = catalog.get(dataset);
+            @Value("#{stepExecution}") StepExecution step, ApplicationEventPublisher events, SyncProperties properties) {
+        PartitionContext partition = PartitionContext.of(step);
+        DataSet dataSet = catalog.get(partition.dataSet());
+        String companyId = partition.companyId();
         String description = dataSet.name() + (companyId == null ? "" : " of company " + companyId);
-        return new DataSetItemReader(client, dataSet.name(), dataSet.pathFor(companyId), description, runId, permanentFailures,
-                events, properties.prefetch() ? prefetcher() : null);
+        return new DataSetItemReader(client, dataSet.name(), dataSet.pathFor(companyId), description, step.getJobExecutionId(),
+                permanentFailures, events, properties.prefetch() ? prefetcher() : null);
     }
 
     /** A thread per prefetched page: at most one per running partition, and thread start-up is nothing next to a page. */
@@ -77,16 +78,21 @@ class SyncJobConfiguration {
 
     @Bean
     @StepScope
-    DataSetItemWriter dataSetItemWriter(Warehouse warehouse, DataSetCatalog catalog,
-            @Value("#{stepExecutionContext['dataset']}") String dataset,
-            @Value("#{stepExecutionContext['companyId']}") String companyId,
-            @Value("#{stepExecution.jobExecutionId}") Long runId, ApplicationEventPublisher events) {
-        return new DataSetItemWriter(warehouse, catalog.get(dataset), companyId, runId, events);
+    DataSetItemWriter dataSetItemWriter(Warehouse warehouse, DataSetCatalog catalog, @Value("#{stepExecution}") StepExecution step,
+            ApplicationEventPublisher events) {
+        PartitionContext partition = PartitionContext.of(step);
+        return new DataSetItemWriter(warehouse, catalog.get(partition.dataSet()), partition.companyId(), step.getJobExecutionId(),
+                events);
+    }
+
+    @Bean
+    CompanySelection companySelection(Warehouse warehouse) {
+        return new CompanySelection(warehouse);
     }
 
     @Bean
     Job syncJob(JobRepository jobRepository, PlatformTransactionManager transactionManager, DataSetCatalog catalog,
-            Warehouse warehouse, SyncStates states, DataApiClient client, DataSetItemReader dataSetItemReader,
+            CompanySelection companies, SyncStates states, RunHistory history, DataSetItemReader dataSetItemReader,
             DataSetItemWriter dataSetItemWriter, PermanentFailures permanentFailures, SyncProperties properties,
             ObjectProvider<Clock> clockProvider, ActiveRuns activeRuns, ApplicationEventPublisher events) {
         Clock clock = clockProvider.getIfAvailable(Clock::systemUTC);
@@ -95,33 +101,45 @@ class SyncJobConfiguration {
         PartitionOutcomeListener outcomes = new PartitionOutcomeListener(states, properties.deferralPolicy(), clock, events);
         SimpleJobBuilder job = null;
         for (DataSet dataSet : catalog.all()) {
-            // One page per chunk: a chunk's commit is exactly one page, so no partial page is committed.
-            // The worker is named after the data set, so its partitions are "invoices:company-<id>".
+            // An item is a page and a chunk is one item: each commit is exactly one page, never part of one.
+            // Batch names each partition "<step>:<partition>"; nothing reads those names, the context says what it is.
             Step worker = new StepBuilder(dataSet.name(), jobRepository)
-                    .<SourceRecord, SourceRecord>chunk(client.pageSize())
+                    .<Page, Page>chunk(1)
                     .transactionManager(transactionManager)
                     .reader(dataSetItemReader)
                     .writer(dataSetItemWriter)
                     .listener(outcomes)
                     .build();
             Step step = new StepBuilder(dataSet.name(), jobRepository)
-                    .partitioner(dataSet.name(), new DataSetPartitioner(dataSet, warehouse, states, clock))
+                    .partitioner(dataSet.name(), new DataSetPartitioner(dataSet, companies, states, clock))
                     .step(worker)
                     .taskExecutor(partitions)
                     .gridSize(properties.concurrency())
                     .build();
             job = job == null ? new JobBuilder(JOB_NAME, jobRepository).start(step) : job.next(step);
         }
-        return job.validator(new SyncParametersValidator(catalog)).listener(new SyncRunListener(permanentFailures, activeRuns, events)).build();
+        return job.validator(new SyncParametersValidator(catalog))
+                .listener(new SyncRunListener(permanentFailures, activeRuns, history, catalog, events))
+                .build();
     }
 
     @Bean
-    SyncLauncher syncLauncher(JobOperator jobOperator, JobRepository jobRepository, Job syncJob, DataSetCatalog catalog,
-            RunLocks locks, Warehouse warehouse, SyncStates states, RunHistory history, ActiveRuns activeRuns,
-            SyncProperties properties, ObjectProvider<Clock> clock) {
+    RunLookup runLookup(JobRepository jobRepository) {
+        return new RunLookup(jobRepository);
+    }
+
+    @Bean
+    SyncLauncher syncLauncher(JobOperator jobOperator, Job syncJob, DataSetCatalog catalog, CompanySelection companies,
+            RunLocks locks, RunLookup lookup, ActiveRuns activeRuns, SyncProperties properties, ObjectProvider<Clock> clock) {
         // Each run on a thread of its own that holds the run's lock until the run ends.
-        SimpleAsyncTaskExecutor runs = new SimpleAsyncTaskExecutor("sync-run-");
-        return new SyncLauncher(jobOperator, jobRepository, syncJob, catalog, locks, warehouse, states, history, activeRuns, runs,
-                properties, clock.getIfAvailable(Clock::systemUTC));
+        BackgroundRuns background = new BackgroundRuns(activeRuns, new SimpleAsyncTaskExecutor("sync-run-"), catalog.names());
+        return new SyncLauncher(jobOperator, syncJob, catalog, companies, locks, lookup, background, properties,
+                clock.getIfAvailable(Clock::systemUTC));
+    }
+
+    @Bean
+    SyncRuns syncRuns(RunLookup lookup, RunHistory history, ActiveRuns activeRuns, SyncStates states, DataSetCatalog catalog,
+            ObjectProvider<Clock> clock) {
+        return new SyncRuns(lookup, history, activeRuns, states, catalog, clock.getIfAvailable(Clock::systemUTC));
     }
 }

@@ -1,12 +1,12 @@
 package io.ledgersync.sync;
 
 import java.time.Duration;
+import java.util.Objects;
 
 import org.springframework.boot.context.properties.ConfigurationProperties;
-import org.springframework.boot.context.properties.bind.DefaultValue;
 
 /**
- * How sync runs are shaped ({@code ledgersync.sync.*}).
+ * How sync runs are shaped ({@code ledgersync.sync.*}); every default is in {@code config/application.yml}.
  *
  * @param datasets where the data set files are (a Spring resource pattern)
  * @param concurrency how many companies are synced at the same time
@@ -17,14 +17,18 @@ import org.springframework.boot.context.properties.bind.DefaultValue;
  */
 @ConfigurationProperties("ledgersync.sync")
 public record SyncProperties(
-        @DefaultValue("classpath*:jobs/*.yml") String datasets,
-        @DefaultValue("4") int concurrency,
-        @DefaultValue Deferral deferral,
-        @DefaultValue("60s") Duration lockLease,
-        @DefaultValue("30s") Duration progressInterval,
-        @DefaultValue("false") boolean prefetch) {
+        String datasets,
+        int concurrency,
+        Deferral deferral,
+        Duration lockLease,
+        Duration progressInterval,
+        boolean prefetch) {
 
     public SyncProperties {
+        Objects.requireNonNull(datasets, "ledgersync.sync.datasets is not set");
+        Objects.requireNonNull(deferral, "ledgersync.sync.deferral is not set");
+        Objects.requireNonNull(lockLease, "ledgersync.sync.lock-lease is not set");
+        Objects.requireNonNull(progressInterval, "ledgersync.sync.progress-interval is not set");
         if (concurrency < 1 || concurrency > 64) {
             throw new IllegalArgumentException("ledgersync.sync.concurrency is " + concurrency + ": use 1 to 64");
         }
@@ -37,7 +41,12 @@ public record SyncProperties(
      * @param initialDelay the wait after the first deferral; it doubles with each further one
      * @param maxDelay the longest wait between two attempts
      */
-    public record Deferral(@DefaultValue("10m") Duration initialDelay, @DefaultValue("6h") Duration maxDelay) {
+    public record Deferral(Duration initialDelay, Duration maxDelay) {
+
+        public Deferral {
+            Objects.requireNonNull(initialDelay, "ledgersync.sync.deferral.initial-delay is not set");
+            Objects.requireNonNull(maxDelay, "ledgersync.sync.deferral.max-delay is not set");
+        }
     }
 
     DeferralPolicy deferralPolicy() {

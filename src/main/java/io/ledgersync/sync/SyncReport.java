@@ -1,7 +1,9 @@
 package io.ledgersync.sync;
 
 import java.time.Duration;
+import java.time.Instant;
 import java.time.LocalDateTime;
+import java.time.ZoneId;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
@@ -19,19 +21,23 @@ import org.springframework.batch.core.step.StepExecution;
  *
  * @param runId the job execution id, also stamped on every row the run wrote
  * @param resumed whether this run resumed an earlier one that had not finished
- * @param exitCode the run's exit code: {@code COMPLETED}, {@code COMPLETED_WITH_DEFERRALS}, {@code FAILED}, ...
+ * @param outcome how the run ended
  * @param failures the cause of each failure, most specific first, without duplicates
  * @param failureCauses the innermost exception of each failure, for callers that classify them
  */
-public record SyncReport(long runId, boolean resumed, BatchStatus status, String exitCode, Duration duration, List<DataSetOutcome> dataSets,
-        List<String> failures, List<Throwable> failureCauses) {
+public record SyncReport(long runId, boolean resumed, BatchStatus status, RunOutcome outcome, Duration duration,
+        List<DataSetOutcome> dataSets, List<String> failures, List<Throwable> failureCauses) {
 
     /**
      * @param partitions one per company for a company data set, one for a top-level data set
      * @param companies how many of the partitions were a company's (0 for a top-level data set)
+     * @param unfinished partitions that did not complete (failed, stopped, or still running)
+     * @param pages pages read by this execution of the run
+     * @param records records written by this execution of the run
+     * @param lastEndedAt when its last partition ended; null while one has not
      */
     public record DataSetOutcome(String dataSet, int partitions, int companies, int failed, int deferred, int unsupported,
-            long pages, long records) {
+            int unfinished, long pages, long records, Instant lastEndedAt) {
     }
 
     public boolean successful() {
@@ -83,44 +89,32 @@ public record SyncReport(long runId, boolean resumed, BatchStatus status, String
         return text.toString();
     }
 
-    static SyncReport of(JobExecution execution, boolean resumed) {
-        Map<String, long[]> totals = new LinkedHashMap<>(); // partitions, companies, failed, deferred, unsupported, pages, records
-        for (StepExecution step : execution.getStepExecutions()) {
-            int colon = step.getStepName().indexOf(':');
-            long[] total = totals.computeIfAbsent(colon < 0 ? step.getStepName() : step.getStepName().substring(0, colon),
-                    name -> new long[7]);
-            if (colon < 0) {
-                continue;
-            }
-            String exitCode = step.getExitStatus().getExitCode();
-            total[0]++;
-            total[1] += step.getExecutionContext().containsKey(DataSetPartitioner.COMPANY_ID) ? 1 : 0;
-            total[2] += step.getStatus().isUnsuccessful() ? 1 : 0;
-            total[3] += PartitionOutcomeListener.DEFERRED.equals(exitCode) ? 1 : 0;
-            total[4] += PartitionOutcomeListener.UNSUPPORTED.equals(exitCode) ? 1 : 0;
-            total[5] += step.getExecutionContext().getLong(DataSetItemReader.PAGES_READ, 0L);
-            total[6] += step.getWriteCount();
-        }
-        Set<String> failures = new LinkedHashSet<>();
-        List<Throwable> causes = new ArrayList<>();
-        // The partitions' failures name the cause; a manager step only says that a partition failed.
+    /** @param dataSets every data set of the catalog, in its order: a data set the run did not touch has 0 partitions */
+    static SyncReport of(JobExecution execution, boolean resumed, List<String> dataSets) {
+        Map<String, Tally> tallies = new LinkedHashMap<>();
+        dataSets.forEach(name -> tallies.put(name, new Tally()));
         List<Throwable> thrown = new ArrayList<>();
-        execution.getStepExecutions().stream().filter(step -> step.getStepName().contains(":"))
-                .forEach(step -> thrown.addAll(step.getFailureExceptions()));
+        for (StepExecution step : execution.getStepExecutions()) {
+            if (PartitionContext.isPartition(step)) {
+                tallies.computeIfAbsent(PartitionContext.of(step).dataSet(), name -> new Tally()).add(step);
+                thrown.addAll(step.getFailureExceptions());
+            }
+        }
+        // The partitions' failures name the cause; a manager step only says that a partition failed.
         if (thrown.isEmpty()) {
             thrown.addAll(execution.getAllFailureExceptions());
         }
+        Set<String> failures = new LinkedHashSet<>();
+        List<Throwable> causes = new ArrayList<>();
         for (Throwable failure : thrown) {
             if (failures.add(describe(failure))) {
                 causes.add(innermost(failure));
             }
         }
         List<DataSetOutcome> outcomes = new ArrayList<>();
-        totals.forEach((name, t) -> outcomes.add(new DataSetOutcome(name, (int) t[0], (int) t[1], (int) t[2], (int) t[3], (int) t[4],
-                t[5], t[6])));
-        return new SyncReport(execution.getId(), resumed, execution.getStatus(), execution.getExitStatus().getExitCode(),
-                duration(execution), List.copyOf(outcomes),
-                List.copyOf(failures), List.copyOf(causes));
+        tallies.forEach((name, tally) -> outcomes.add(tally.outcome(name)));
+        return new SyncReport(execution.getId(), resumed, execution.getStatus(), RunOutcome.of(execution), duration(execution),
+                List.copyOf(outcomes), List.copyOf(failures), List.copyOf(causes));
     }
 
     /** The innermost cause carries the message that names the problem (status, error, correlationId). */
@@ -144,5 +138,39 @@ public record SyncReport(long runId, boolean resumed, BatchStatus status, String
         LocalDateTime start = execution.getStartTime();
         LocalDateTime end = execution.getEndTime();
         return start == null || end == null ? Duration.ZERO : Duration.between(start, end);
+    }
+
+    /** The partitions of one data set, added up. */
+    private static final class Tally {
+        private int partitions;
+        private int companies;
+        private int failed;
+        private int deferred;
+        private int unsupported;
+        private int unfinished;
+        private long pages;
+        private long records;
+        private Instant lastEndedAt;
+
+        void add(StepExecution step) {
+            PartitionContext context = PartitionContext.of(step);
+            PartitionOutcome outcome = PartitionOutcome.of(step);
+            partitions++;
+            companies += context.companyId() != null ? 1 : 0;
+            failed += outcome == PartitionOutcome.FAILED ? 1 : 0;
+            deferred += outcome == PartitionOutcome.DEFERRED ? 1 : 0;
+            unsupported += outcome == PartitionOutcome.UNSUPPORTED ? 1 : 0;
+            unfinished += step.getStatus() == BatchStatus.COMPLETED ? 0 : 1;
+            pages += context.pagesReadThisExecution();
+            records += context.recordsReadThisExecution();
+            // Spring Batch keeps the local time of the JVM that ran the step
+            Instant ended = step.getEndTime() == null ? null : step.getEndTime().atZone(ZoneId.systemDefault()).toInstant();
+            lastEndedAt = ended == null || lastEndedAt != null && lastEndedAt.isAfter(ended) ? lastEndedAt : ended;
+        }
+
+        DataSetOutcome outcome(String dataSet) {
+            return new DataSetOutcome(dataSet, partitions, companies, failed, deferred, unsupported, unfinished, pages, records,
+                    lastEndedAt);
+        }
     }
 }

@@ -28,10 +28,10 @@ public record SyncRequest(Mode mode, List<String> datasets, List<String> compani
         }
     }
 
-    static final String MODE = "mode";
-    static final String DATASETS = "datasets";
-    static final String COMPANIES = "companies";
-    static final String LAUNCHED_AT = "launched.at";
+    private static final String MODE = "mode";
+    private static final String DATASETS = "datasets";
+    private static final String COMPANIES = "companies";
+    private static final String LAUNCHED_AT = "launched.at";
 
     public SyncRequest {
         datasets = List.copyOf(datasets);
@@ -82,6 +82,12 @@ public record SyncRequest(Mode mode, List<String> datasets, List<String> compani
         String mode = parameters.getString(MODE);
         return new SyncRequest(mode == null ? Mode.FULL : Mode.valueOf(mode), split(parameters.getString(DATASETS)),
                 split(parameters.getString(COMPANIES)));
+    }
+
+    /** The launch time that identifies a run's job instance; -1 when the parameters have none. */
+    static long launchedAt(JobParameters parameters) {
+        Long launchedAt = parameters.getLong(LAUNCHED_AT);
+        return launchedAt == null ? -1 : launchedAt;
     }
 
     private static List<String> split(String list) {

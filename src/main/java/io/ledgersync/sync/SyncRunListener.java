@@ -3,28 +3,34 @@ package io.ledgersync.sync;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import org.springframework.batch.core.BatchStatus;
-import org.springframework.batch.core.ExitStatus;
 import org.springframework.batch.core.job.JobExecution;
 import org.springframework.batch.core.listener.JobExecutionListener;
 import org.springframework.context.ApplicationEventPublisher;
 
+import io.ledgersync.warehouse.RunHistory;
+
 /**
  * Logs the start of every run and, at its end, what it synced or why it failed; a run that
  * completed with deferrals ends with exit code {@code COMPLETED_WITH_DEFERRALS} and says how many.
+ * A full run over all companies records each data set it synced without an unfinished partition
+ * as synced successfully ({@link RunHistory#recordSuccess}).
  */
 final class SyncRunListener implements JobExecutionListener {
-
-    static final String COMPLETED_WITH_DEFERRALS = "COMPLETED_WITH_DEFERRALS";
 
     private static final Logger log = LoggerFactory.getLogger(SyncRunListener.class);
 
     private final PermanentFailures permanentFailures;
     private final ActiveRuns activeRuns;
+    private final RunHistory history;
+    private final DataSetCatalog catalog;
     private final ApplicationEventPublisher events;
 
-    SyncRunListener(PermanentFailures permanentFailures, ActiveRuns activeRuns, ApplicationEventPublisher events) {
+    SyncRunListener(PermanentFailures permanentFailures, ActiveRuns activeRuns, RunHistory history, DataSetCatalog catalog,
+            ApplicationEventPublisher events) {
         this.permanentFailures = permanentFailures;
         this.activeRuns = activeRuns;
+        this.history = history;
+        this.catalog = catalog;
         this.events = events;
     }
 
@@ -42,17 +48,30 @@ final class SyncRunListener implements JobExecutionListener {
     public void afterJob(JobExecution execution) {
         permanentFailures.forget(execution.getId());
         activeRuns.finished(execution);
-        SyncReport report = SyncReport.of(execution, false);
+        SyncReport report = SyncReport.of(execution, false, catalog.names());
         if (execution.getStatus() == BatchStatus.COMPLETED && report.deferred() > 0) {
-            execution.setExitStatus(new ExitStatus(COMPLETED_WITH_DEFERRALS,
-                    report.deferred() + " company data set(s) deferred: not ready at the Data API (409), retried when due"));
+            execution.setExitStatus(RunOutcome.withDeferrals(report.deferred()));
+            report = SyncReport.of(execution, false, catalog.names());
         }
         if (report.successful()) {
             log.info(report.summary());
         } else {
             log.error("{}; failures: {}", report.summary(), String.join(" | ", report.failures()));
         }
-        events.publishEvent(new SyncEvent.RunFinished(SyncRequest.from(execution.getJobParameters()).mode(),
-                SyncReport.of(execution, false)));
+        SyncRequest request = SyncRequest.from(execution.getJobParameters());
+        recordSuccesses(request, report);
+        events.publishEvent(new SyncEvent.RunFinished(request.mode(), report));
+    }
+
+    /** A deferred run, or one for some companies, reads only part of a data set: it cannot make one fresh. */
+    private void recordSuccesses(SyncRequest request, SyncReport report) {
+        if (request.mode() != SyncRequest.Mode.FULL || !request.companies().isEmpty()) {
+            return;
+        }
+        for (SyncReport.DataSetOutcome outcome : report.dataSets()) {
+            if (outcome.partitions() > 0 && outcome.unfinished() == 0 && outcome.lastEndedAt() != null) {
+                history.recordSuccess(outcome.dataSet(), report.runId(), outcome.lastEndedAt());
+            }
+        }
     }
 }

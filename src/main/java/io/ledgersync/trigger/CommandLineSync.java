@@ -15,6 +15,7 @@ import io.ledgersync.sync.SyncAlreadyRunningException;
 import io.ledgersync.sync.SyncLauncher;
 import io.ledgersync.sync.SyncReport;
 import io.ledgersync.sync.SyncRequest;
+import io.ledgersync.sync.SyncRuns;
 
 /**
  * The {@code sync} command: one run, its summary on standard output, and an exit code that cron
@@ -28,10 +29,12 @@ class CommandLineSync implements ApplicationRunner, ExitCodeGenerator {
     private static final Set<String> OPTIONS = Set.of("datasets", "companies", "deferred");
 
     private final SyncLauncher launcher;
+    private final SyncRuns runs;
     private ExitCode exitCode = ExitCode.FAILED;
 
-    CommandLineSync(SyncLauncher launcher) {
+    CommandLineSync(SyncLauncher launcher, SyncRuns runs) {
         this.launcher = launcher;
+        this.runs = runs;
     }
 
     @Override
@@ -42,7 +45,7 @@ class CommandLineSync implements ApplicationRunner, ExitCodeGenerator {
         if (!unknown.isEmpty() || !arguments.getNonOptionArgs().isEmpty()) {
             usage("Unknown option(s) " + (unknown.isEmpty() ? arguments.getNonOptionArgs() : unknown)
                     + " for sync: use --datasets=a,b, --companies=id1,id2 and --deferred (data sets: "
-                    + String.join(", ", launcher.dataSetNames()) + ")");
+                    + String.join(", ", runs.dataSetNames()) + ")");
             return;
         }
         SyncRequest request = SyncRequest.of(option(arguments, "datasets"), option(arguments, "companies"));

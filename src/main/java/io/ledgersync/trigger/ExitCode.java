@@ -13,28 +13,36 @@ import io.ledgersync.sync.SyncReport;
  * needs a person (bad key, account limit) from one that will pass by itself later (source down).
  * Documented in the README; keep them stable.
  */
-enum ExitCode {
-    COMPLETED(0),
-    FAILED(1),
-    USAGE(2),
-    COMPLETED_WITH_DEFERRALS(3),
-    ALREADY_RUNNING(4),
+public enum ExitCode {
+    COMPLETED(0, "completed"),
+    FAILED(1, "failed (the cause is printed)"),
+    USAGE(2, "usage error: unknown option, data set or company"),
+    COMPLETED_WITH_DEFERRALS(3, "completed, some company data sets deferred (409)"),
+    ALREADY_RUNNING(4, "another run of the same kind is active"),
     /** 401 or 403: the key is wrong, outdated, or not allowed. */
-    AUTHENTICATION(5),
+    AUTHENTICATION(5, "authentication (401/403)"),
     /** 402: an account limit of the Data API. */
-    ACCOUNT_LIMIT(6),
+    ACCOUNT_LIMIT(6, "account limit (402)"),
     /** 429, 5xx, connection failures or an open circuit that outlasted the retries. */
-    SOURCE_UNAVAILABLE(7),
+    SOURCE_UNAVAILABLE(7, "source unavailable (429/5xx/connection after retries)"),
     /** The warehouse database failed. */
-    DATABASE(8);
+    DATABASE(8, "database");
 
     private final int code;
+    private final String meaning;
 
-    ExitCode(int code) {
+    ExitCode(int code, String meaning) {
         this.code = code;
+        this.meaning = meaning;
     }
 
-    int code() {
+    /** Every code and its meaning, e.g. for the usage text: "0 completed, 1 failed (...), ...". */
+    public static String table() {
+        return java.util.Arrays.stream(values()).map(exit -> exit.code + " " + exit.meaning)
+                .collect(java.util.stream.Collectors.joining(", "));
+    }
+
+    public int code() {
         return code;
     }
 
@@ -53,7 +61,8 @@ enum ExitCode {
         return PRECEDENCE.stream().filter(codes::contains).findFirst().orElse(FAILED);
     }
 
-    static ExitCode ofFailure(Throwable failure) {
+    /** The code of one failure: its first cause that has one decides (the Data API's status, or the database). */
+    public static ExitCode ofFailure(Throwable failure) {
         for (Throwable cause = failure; cause != null; cause = cause.getCause()) {
             if (cause instanceof DataApiException api) {
                 int status = api.status();

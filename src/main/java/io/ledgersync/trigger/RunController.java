@@ -18,6 +18,7 @@ import io.ledgersync.sync.RunDetail;
 import io.ledgersync.sync.RunHandle;
 import io.ledgersync.sync.SyncLauncher;
 import io.ledgersync.sync.SyncRequest;
+import io.ledgersync.sync.SyncRuns;
 
 /**
  * Sync runs over HTTP: launch, list, inspect, stop and restart. Errors are RFC 9457 problem
@@ -28,9 +29,11 @@ import io.ledgersync.sync.SyncRequest;
 class RunController {
 
     private final SyncLauncher launcher;
+    private final SyncRuns runs;
 
-    RunController(SyncLauncher launcher) {
+    RunController(SyncLauncher launcher, SyncRuns runs) {
         this.launcher = launcher;
+        this.runs = runs;
     }
 
     /** Starts a run (or resumes the unfinished one of the same request); 202 with its id and Location. */
@@ -46,21 +49,21 @@ class RunController {
         if (page < 0 || size < 1 || size > 200) {
             throw new IllegalArgumentException("page must be 0 or more and size 1 to 200; was page=" + page + ", size=" + size);
         }
-        List<RunSummary> runs = launcher.runs(page, size).stream().map(RunSummary::of).toList();
-        return new RunsPage(runs, page, size, launcher.runCount());
+        List<RunSummary> summaries = runs.runs(page, size).stream().map(RunSummary::of).toList();
+        return new RunsPage(summaries, page, size, runs.runCount());
     }
 
     /** What a run did and, while it runs, its progress. */
     @GetMapping("/{runId}")
     RunDetail detail(@PathVariable long runId) {
-        return launcher.detail(runId);
+        return runs.detail(runId);
     }
 
     /** Asks a running run to stop at its next page boundary. */
     @PostMapping("/{runId}/stop")
     ResponseEntity<RunSummary> stop(@PathVariable long runId) {
         launcher.stop(runId);
-        return ResponseEntity.status(HttpStatus.ACCEPTED).body(RunSummary.of(launcher.detail(runId)));
+        return ResponseEntity.status(HttpStatus.ACCEPTED).body(RunSummary.of(runs.detail(runId)));
     }
 
     /** Resumes a failed or stopped run from its last committed pages. */

@@ -10,6 +10,7 @@ import org.springframework.context.annotation.Configuration;
 import org.springframework.scheduling.annotation.SchedulingConfigurer;
 
 import io.ledgersync.sync.SyncLauncher;
+import io.ledgersync.sync.SyncRuns;
 
 /** The service's schedule; not in the {@code sync} command, which runs once and exits. */
 @Configuration(proxyBeanMethods = false)
@@ -18,8 +19,8 @@ import io.ledgersync.sync.SyncLauncher;
 class ScheduleConfiguration {
 
     @Bean
-    SyncSchedule syncSchedule(SyncLauncher launcher, ScheduleProperties properties, ObjectProvider<Clock> clock) {
-        return new SyncSchedule(launcher, properties, clock.getIfAvailable(Clock::systemUTC));
+    SyncSchedule syncSchedule(SyncLauncher launcher, SyncRuns runs, ScheduleProperties properties, ObjectProvider<Clock> clock) {
+        return new SyncSchedule(launcher, runs, properties, clock.getIfAvailable(Clock::systemUTC));
     }
 
     @Bean

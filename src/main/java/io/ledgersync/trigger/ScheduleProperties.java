@@ -2,9 +2,9 @@ package io.ledgersync.trigger;
 
 import java.time.Duration;
 import java.time.ZoneId;
+import java.util.Objects;
 
 import org.springframework.boot.context.properties.ConfigurationProperties;
-import org.springframework.boot.context.properties.bind.DefaultValue;
 import org.springframework.scheduling.support.CronExpression;
 
 /**
@@ -19,12 +19,15 @@ import org.springframework.scheduling.support.CronExpression;
  */
 @ConfigurationProperties("ledgersync.schedule")
 record ScheduleProperties(
-        @DefaultValue("true") boolean enabled,
-        @DefaultValue("0 0 2 * * *") String fullSync,
-        @DefaultValue("UTC") ZoneId zone,
-        @DefaultValue("5m") Duration deferredInterval) {
+        boolean enabled,
+        String fullSync,
+        ZoneId zone,
+        Duration deferredInterval) {
 
     ScheduleProperties {
+        Objects.requireNonNull(fullSync, "ledgersync.schedule.full-sync is not set");
+        Objects.requireNonNull(zone, "ledgersync.schedule.zone is not set");
+        Objects.requireNonNull(deferredInterval, "ledgersync.schedule.deferred-interval is not set");
         if (!fullSync.equals("-") && !CronExpression.isValidExpression(fullSync)) {
             throw new IllegalArgumentException("ledgersync.schedule.full-sync '" + fullSync
                     + "' is not a cron expression (second minute hour day month weekday, e.g. '0 0 2 * * *'); use '-' to switch it off");

@@ -1,7 +1,6 @@
 package io.ledgersync.trigger;
 
 import org.springframework.boot.context.properties.ConfigurationProperties;
-import org.springframework.boot.context.properties.bind.DefaultValue;
 
 /**
  * The credentials of the REST API ({@code ledgersync.security.*}). With no password configured the
@@ -9,7 +8,11 @@ import org.springframework.boot.context.properties.bind.DefaultValue;
  * refuses to start: production never runs with a password nobody chose.
  */
 @ConfigurationProperties("ledgersync.security")
-record SecurityProperties(@DefaultValue("admin") String username, String password) {
+record SecurityProperties(String username, String password) {
+
+    SecurityProperties {
+        java.util.Objects.requireNonNull(username, "ledgersync.security.username is not set");
+    }
 
     @Override
     public String toString() {

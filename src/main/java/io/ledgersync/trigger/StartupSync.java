@@ -15,7 +15,7 @@ import io.ledgersync.sync.SyncRequest;
  * background so that a fresh installation shows synced data at once.
  */
 @Component
-@ConditionalOnExpression("${ledgersync.sync.on-startup:false} and '${ledgersync.command:serve}' == 'serve'")
+@ConditionalOnExpression("${ledgersync.sync.on-startup} and '${ledgersync.command:serve}' == 'serve'")
 class StartupSync implements ApplicationRunner {
 
     private static final Logger log = LoggerFactory.getLogger(StartupSync.class);

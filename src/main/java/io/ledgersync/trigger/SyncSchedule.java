@@ -12,6 +12,7 @@ import io.ledgersync.sync.RunHandle;
 import io.ledgersync.sync.SyncAlreadyRunningException;
 import io.ledgersync.sync.SyncLauncher;
 import io.ledgersync.sync.SyncRequest;
+import io.ledgersync.sync.SyncRuns;
 
 /**
  * The nightly full sync and the deferred-retry runs. {@link #tick()} is called every few seconds
@@ -24,14 +25,16 @@ class SyncSchedule {
     private static final Logger log = LoggerFactory.getLogger(SyncSchedule.class);
 
     private final SyncLauncher launcher;
+    private final SyncRuns runs;
     private final ScheduleProperties properties;
     private final Clock clock;
     private final CronExpression fullSync;
     private Instant nextFullSync;
     private Instant nextDeferredCheck;
 
-    SyncSchedule(SyncLauncher launcher, ScheduleProperties properties, Clock clock) {
+    SyncSchedule(SyncLauncher launcher, SyncRuns runs, ScheduleProperties properties, Clock clock) {
         this.launcher = launcher;
+        this.runs = runs;
         this.properties = properties;
         this.clock = clock;
         this.fullSync = properties.fullSyncEnabled() ? CronExpression.parse(properties.fullSync()) : null;
@@ -52,7 +55,7 @@ class SyncSchedule {
         }
         if (!now.isBefore(nextDeferredCheck)) {
             nextDeferredCheck = now.plus(properties.deferredInterval());
-            if (launcher.anyDeferralDue()) {
+            if (runs.anyDeferralDue()) {
                 launch(SyncRequest.deferred(), "deferred-retry run");
             }
         }

@@ -55,7 +55,7 @@ public class SyncStates {
         return jdbi.withExtension(SyncStateQueries.class, SyncStateQueries::all);
     }
 
-    /** The {@code NOT_READY} data sets whose next attempt is due at {@code now}, oldest first. */
+    /** The {@code DEFERRED} data sets whose next attempt is due at {@code now}, oldest first. */
     public List<SyncState> due(Instant now) {
         return jdbi.withExtension(SyncStateQueries.class, q -> q.due(utc(now)));
     }

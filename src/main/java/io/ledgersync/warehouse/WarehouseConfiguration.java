@@ -43,8 +43,8 @@ class WarehouseConfiguration {
     }
 
     @Bean
-    RunHistory runHistory(Jdbi jdbi) {
-        return new RunHistory(jdbi);
+    RunHistory runHistory(Jdbi jdbi, Dialect warehouseDialect) {
+        return new RunHistory(jdbi, warehouseDialect);
     }
 
     @Bean

@@ -3,7 +3,7 @@ package io.ledgersync.metrics;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import java.time.Duration;
-import java.time.LocalDateTime;
+import java.time.OffsetDateTime;
 import java.time.ZoneOffset;
 import java.util.ArrayList;
 import java.util.List;
@@ -15,12 +15,13 @@ import org.springframework.batch.core.BatchStatus;
 import io.ledgersync.sync.SyncEvent;
 import io.ledgersync.sync.SyncReport;
 import io.ledgersync.sync.SyncRequest;
-import io.ledgersync.warehouse.DataSetSuccessQueries.LastSuccess;
+import io.ledgersync.sync.RunOutcome;
+import io.ledgersync.warehouse.RunHistory.LastSuccess;
 import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
 
 class LastSuccessGaugesTests {
 
-    private static final LocalDateTime NIGHT = LocalDateTime.of(2026, 3, 1, 2, 0, 30);
+    private static final OffsetDateTime NIGHT = OffsetDateTime.of(2026, 3, 1, 2, 0, 30, 0, ZoneOffset.UTC);
 
     private final SimpleMeterRegistry registry = new SimpleMeterRegistry();
     private final List<LastSuccess> repository = new ArrayList<>();
@@ -32,7 +33,7 @@ class LastSuccessGaugesTests {
             throw databaseFailure;
         }
         return List.copyOf(repository);
-    }, ZoneOffset.UTC);
+    });
 
     @Test
     void aDataSetThatNeverSyncedHasNoGauge() {
@@ -44,12 +45,12 @@ class LastSuccessGaugesTests {
     }
 
     @Test
-    void atStartupTheLastSuccessComesFromTheJobRepository() {
+    void atStartupTheLastSuccessComesFromTheWarehouse() {
         repository.add(new LastSuccess("invoices", NIGHT));
 
         gauges.started();
 
-        assertThat(value("invoices")).isEqualTo(NIGHT.toEpochSecond(ZoneOffset.UTC));
+        assertThat(value("invoices")).isEqualTo(NIGHT.toEpochSecond());
     }
 
     @Test
@@ -60,11 +61,11 @@ class LastSuccessGaugesTests {
 
         gauges.on(finished(SyncRequest.Mode.FULL));
 
-        assertThat(value("invoices")).isEqualTo(NIGHT.plusDays(1).toEpochSecond(ZoneOffset.UTC));
+        assertThat(value("invoices")).isEqualTo(NIGHT.plusDays(1).toEpochSecond());
     }
 
     @Test
-    void aDeferredRunDoesNotAskTheJobRepository() {
+    void aDeferredRunDoesNotAskTheWarehouse() {
         gauges.started();
 
         gauges.on(finished(SyncRequest.Mode.DEFERRED));
@@ -80,7 +81,7 @@ class LastSuccessGaugesTests {
 
         gauges.on(finished(SyncRequest.Mode.FULL));
 
-        assertThat(value("invoices")).isEqualTo(NIGHT.toEpochSecond(ZoneOffset.UTC));
+        assertThat(value("invoices")).isEqualTo(NIGHT.toEpochSecond());
     }
 
     @Test
@@ -91,7 +92,7 @@ class LastSuccessGaugesTests {
 
         gauges.on(finished(SyncRequest.Mode.FULL));
 
-        assertThat(value("invoices")).isEqualTo(NIGHT.toEpochSecond(ZoneOffset.UTC));
+        assertThat(value("invoices")).isEqualTo(NIGHT.toEpochSecond());
     }
 
     @Test
@@ -104,13 +105,13 @@ class LastSuccessGaugesTests {
     }
 
     @Test
-    void batchLocalTimesAreReadInTheZoneOfTheJvmThatWroteThem() {
-        LastSuccessGauges inParis = new LastSuccessGauges(registry, List.of("companies"),
-                () -> List.of(new LastSuccess("companies", NIGHT)), java.time.ZoneId.of("Europe/Paris"));
+    void aTimeStoredWithAnOffsetIsReadAsTheInstantItIs() {
+        LastSuccessGauges gauges = new LastSuccessGauges(registry, List.of("companies"),
+                () -> List.of(new LastSuccess("companies", NIGHT.atZoneSameInstant(java.time.ZoneId.of("Europe/Paris")).toOffsetDateTime())));
 
-        inParis.started();
+        gauges.started();
 
-        assertThat(value("companies")).isEqualTo(NIGHT.toEpochSecond(ZoneOffset.UTC) - Duration.ofHours(1).toSeconds());
+        assertThat(value("companies")).isEqualTo(NIGHT.toEpochSecond());
     }
 
     private double value(String dataSet) {
@@ -119,6 +120,6 @@ class LastSuccessGaugesTests {
 
     private static SyncEvent.RunFinished finished(SyncRequest.Mode mode) {
         return new SyncEvent.RunFinished(mode,
-                new SyncReport(1, false, BatchStatus.COMPLETED, "COMPLETED", Duration.ofSeconds(1), List.of(), List.of(), List.of()));
+                new SyncReport(1, false, BatchStatus.COMPLETED, RunOutcome.COMPLETED, Duration.ofSeconds(1), List.of(), List.of(), List.of()));
     }
 }

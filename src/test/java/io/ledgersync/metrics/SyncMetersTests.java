@@ -8,6 +8,8 @@ import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.springframework.batch.core.BatchStatus;
 
+import io.ledgersync.sync.PartitionOutcome;
+import io.ledgersync.sync.RunOutcome;
 import io.ledgersync.sync.SyncEvent;
 import io.ledgersync.sync.SyncReport;
 import io.ledgersync.sync.SyncRequest;
@@ -31,7 +33,7 @@ class SyncMetersTests {
     @Test
     void aFinishedRunIsTimedUnderItsModeAndOutcome() {
         meters.on(new SyncEvent.RunFinished(SyncRequest.Mode.FULL,
-                report(BatchStatus.COMPLETED, "COMPLETED_WITH_DEFERRALS", Duration.ofSeconds(42))));
+                report(BatchStatus.COMPLETED, RunOutcome.COMPLETED_WITH_DEFERRALS, Duration.ofSeconds(42))));
 
         Timer runs = registry.get("ledgersync.sync.run").tags("mode", "full", "outcome", "COMPLETED_WITH_DEFERRALS").timer();
         assertThat(runs.count()).isEqualTo(1);
@@ -39,9 +41,8 @@ class SyncMetersTests {
     }
 
     @Test
-    void aFailedRunIsCountedAsFailedWhateverItsExitCodeSays() {
-        meters.on(new SyncEvent.RunFinished(SyncRequest.Mode.DEFERRED,
-                report(BatchStatus.FAILED, "FAILED: 401 from GET /companies", Duration.ofSeconds(1))));
+    void aFailedRunIsCountedAsFailedInOneSeriesPerModeAndOutcome() {
+        meters.on(new SyncEvent.RunFinished(SyncRequest.Mode.DEFERRED, report(BatchStatus.FAILED, RunOutcome.FAILED, Duration.ofSeconds(1))));
 
         assertThat(registry.get("ledgersync.sync.run").tags("mode", "deferred", "outcome", "FAILED").timer().count()).isEqualTo(1);
         assertThat(registry.find("ledgersync.sync.run").timers()).as("no series per exit text").hasSize(8);
@@ -49,7 +50,7 @@ class SyncMetersTests {
 
     @Test
     void aStoppedRunIsCountedAsStopped() {
-        meters.on(new SyncEvent.RunFinished(SyncRequest.Mode.FULL, report(BatchStatus.STOPPED, "STOPPED", Duration.ZERO)));
+        meters.on(new SyncEvent.RunFinished(SyncRequest.Mode.FULL, report(BatchStatus.STOPPED, RunOutcome.STOPPED, Duration.ZERO)));
 
         assertThat(registry.get("ledgersync.sync.run").tags("mode", "full", "outcome", "STOPPED").timer().count()).isEqualTo(1);
     }
@@ -75,9 +76,9 @@ class SyncMetersTests {
 
     @Test
     void deferredPartitionsAreCountedPerDataSetAndNeverPerCompany() {
-        meters.on(new SyncEvent.PartitionFinished(7, "invoices", "company-a", "DEFERRED", 0, 0));
-        meters.on(new SyncEvent.PartitionFinished(7, "invoices", "company-b", "DEFERRED", 0, 0));
-        meters.on(new SyncEvent.PartitionFinished(7, "invoices", "company-c", "COMPLETED", 250, 3));
+        meters.on(new SyncEvent.PartitionFinished(7, "invoices", "company-a", PartitionOutcome.DEFERRED, 0, 0));
+        meters.on(new SyncEvent.PartitionFinished(7, "invoices", "company-b", PartitionOutcome.DEFERRED, 0, 0));
+        meters.on(new SyncEvent.PartitionFinished(7, "invoices", "company-c", PartitionOutcome.COMPLETED, 250, 3));
 
         assertThat(registry.get("ledgersync.partitions").tags("dataset", "invoices", "outcome", "DEFERRED").counter().count()).isEqualTo(2);
         assertThat(registry.get("ledgersync.partitions").tags("dataset", "invoices", "outcome", "COMPLETED").counter().count()).isEqualTo(1);
@@ -88,13 +89,13 @@ class SyncMetersTests {
     @Test
     void everyMeterIsTaggedOnlyWithBoundedTags() {
         meters.on(new SyncEvent.PageRead(7, "invoices", 100, Duration.ofMillis(300)));
-        meters.on(new SyncEvent.PartitionFinished(7, "invoices", "company-a", "FAILED", 0, 0));
+        meters.on(new SyncEvent.PartitionFinished(7, "invoices", "company-a", PartitionOutcome.FAILED, 0, 0));
 
         assertThat(registry.getMeters()).map(Meter::getId).flatMap(id -> id.getTags())
                 .allMatch(tag -> List.of("dataset", "mode", "outcome", "le").contains(tag.getKey()), "dataset, mode, outcome or a fixed bucket");
     }
 
-    private static SyncReport report(BatchStatus status, String exitCode, Duration duration) {
-        return new SyncReport(1, false, status, exitCode, duration, List.of(), List.of(), List.of());
+    private static SyncReport report(BatchStatus status, RunOutcome outcome, Duration duration) {
+        return new SyncReport(1, false, status, outcome, duration, List.of(), List.of(), List.of());
     }
 }

@@ -26,13 +26,13 @@ class SyncStateGaugesTests {
     @Test
     void countsTheCompaniesOfEachDataSetInEachState() {
         table.add(state("a", "invoices", Status.OK));
-        table.add(state("b", "invoices", Status.NOT_READY));
-        table.add(state("c", "invoices", Status.NOT_READY));
+        table.add(state("b", "invoices", Status.DEFERRED));
+        table.add(state("c", "invoices", Status.DEFERRED));
         table.add(state("a", "customers", Status.UNSUPPORTED));
 
         gauges.started();
 
-        assertThat(count("invoices", Status.NOT_READY)).isEqualTo(2);
+        assertThat(count("invoices", Status.DEFERRED)).isEqualTo(2);
         assertThat(count("invoices", Status.OK)).isEqualTo(1);
         assertThat(count("customers", Status.UNSUPPORTED)).isEqualTo(1);
         assertThat(count("customers", Status.FAILED)).isZero();
@@ -40,14 +40,14 @@ class SyncStateGaugesTests {
 
     @Test
     void everyRunRecountsSoADeferralThatSucceededLeavesTheBacklog() {
-        table.add(state("b", "invoices", Status.NOT_READY));
+        table.add(state("b", "invoices", Status.DEFERRED));
         gauges.started();
         table.set(0, state("b", "invoices", Status.OK));
 
         gauges.on(new SyncEvent.RunFinished(SyncRequest.Mode.DEFERRED,
-                new SyncReport(2, false, BatchStatus.COMPLETED, "COMPLETED", Duration.ZERO, List.of(), List.of(), List.of())));
+                new SyncReport(2, false, BatchStatus.COMPLETED, io.ledgersync.sync.RunOutcome.COMPLETED, Duration.ZERO, List.of(), List.of(), List.of())));
 
-        assertThat(count("invoices", Status.NOT_READY)).isZero();
+        assertThat(count("invoices", Status.DEFERRED)).isZero();
         assertThat(count("invoices", Status.OK)).isEqualTo(1);
     }
 

@@ -10,7 +10,7 @@ import java.util.List;
 import java.util.Map;
 
 import org.jdbi.v3.core.Jdbi;
-import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.springframework.beans.factory.annotation.Autowired;
@@ -41,11 +41,13 @@ abstract class AbstractSyncIntegrationTests {
     static final int INVOICES_PER_COMPANY = 250;
     static final int PAGE_SIZE = 100;
 
-    /** The sandbox's own clock: moving it on ages its free-trial account. */
-    static final MutableClock sandboxClock = new MutableClock(Instant.now());
+    private static final Instant SANDBOX_START = Instant.now();
 
-    static final SandboxServer sandbox = SandboxServer.start(SandboxSettings.defaults().withCompanies(COMPANIES)
-            .withInvoicesPerCompany(INVOICES_PER_COMPANY).withSeed(7).withClock(sandboxClock).withAccountAge(Duration.ofDays(300)));
+    /** The sandbox's own clock: moving it on ages its free-trial account. Reset before every test. */
+    static final MutableClock sandboxClock = new MutableClock(SANDBOX_START);
+
+    /** One sandbox per test class (H2, PostgreSQL): started for its context, stopped after the class. */
+    static SandboxServer sandbox;
 
     private static final JsonMapper json = JsonMapper.builder().build();
 
@@ -73,6 +75,8 @@ abstract class AbstractSyncIntegrationTests {
     }
 
     static void sandboxProperties(DynamicPropertyRegistry registry) {
+        sandbox = SandboxServer.start(SandboxSettings.defaults().withCompanies(COMPANIES).withInvoicesPerCompany(INVOICES_PER_COMPANY)
+                .withSeed(7).withClock(sandboxClock).withAccountAge(Duration.ofDays(300)));
         registry.add("ledgersync.api.base-url", () -> sandbox.baseUrl().toString());
         registry.add("ledgersync.api.api-key", sandbox::apiKey);
         registry.add("ledgersync.api.page-size", () -> PAGE_SIZE);
@@ -81,17 +85,24 @@ abstract class AbstractSyncIntegrationTests {
         registry.add("ledgersync.api.retry.max-attempts", () -> 1);
     }
 
-    @BeforeEach
-    void emptyWarehouse() {
-        jdbi.useHandle(handle -> handle.execute("DELETE FROM invoices"));
-        jdbi.useHandle(handle -> handle.execute("DELETE FROM companies"));
-        jdbi.useHandle(handle -> handle.execute("DELETE FROM sync_state"));
+    @AfterAll
+    static void stopSandbox() {
+        sandbox.close();
     }
 
-    @AfterEach
-    void restoreSandbox() {
+    /** Every test starts from an empty warehouse and a sandbox as it was started: no faults, every data set ready. */
+    @BeforeEach
+    void emptyWarehouseAndFreshSandbox() {
+        for (String table : List.of("invoices", "customers", "companies", "sync_state")) {
+            jdbi.useHandle(handle -> handle.execute("DELETE FROM " + table));
+        }
+        sandboxClock.setInstant(SANDBOX_START);
         sandbox.faults().clear();
-        sandbox.dataset().companyIds().forEach(id -> sandbox.faults().dataSet(id, "invoices").ready());
+        for (String companyId : sandbox.dataset().companyIds()) {
+            for (String dataType : List.of("invoices", "customers")) {
+                sandbox.faults().dataSet(companyId, dataType).ready();
+            }
+        }
     }
 
     @Test
@@ -104,9 +115,9 @@ abstract class AbstractSyncIntegrationTests {
         assertThat(full.successful()).as("a 409 is not a failure: " + full.failures()).isTrue();
         assertThat(full.deferred()).isEqualTo(1);
         assertThat(full.records("invoices")).isEqualTo((COMPANIES - 1) * INVOICES_PER_COMPANY);
-        assertThat(exitCode(full)).isEqualTo(SyncRunListener.COMPLETED_WITH_DEFERRALS);
+        assertThat(full.outcome()).isEqualTo(RunOutcome.COMPLETED_WITH_DEFERRALS);
         SyncState deferred = states.find(late, "invoices").orElseThrow();
-        assertThat(deferred.state()).isEqualTo(SyncState.Status.NOT_READY);
+        assertThat(deferred.state()).isEqualTo(SyncState.Status.DEFERRED);
         assertThat(deferred.attempts()).isEqualTo(1);
         assertThat(deferred.nextAttemptAt()).isEqualTo(clock.instant().plus(Duration.ofMinutes(10)));
         assertThat(deferred.lastError()).contains("409");
@@ -181,16 +192,12 @@ abstract class AbstractSyncIntegrationTests {
     @Test
     void permanentErrorFailsTheRunWithAMessageNamingTheCause() {
         sandboxClock.advance(Duration.ofDays(70)); // the free-trial account is now older than 365 days: 402 everywhere
-        try {
-            // a request of its own, so that no other test resumes this failed run
-            SyncReport report = launcher.run(new SyncRequest(List.of("companies", "invoices"), List.of()));
+        // a request of its own, so that no other test resumes this failed run
+        SyncReport report = launcher.run(new SyncRequest(List.of("companies", "invoices"), List.of()));
 
-            assertThat(report.successful()).isFalse();
-            assertThat(report.failures()).anySatisfy(failure -> assertThat(failure)
-                    .contains("answered 402").contains("Account expired").contains("correlationId").contains("account limit"));
-        } finally {
-            sandboxClock.advance(Duration.ofDays(-70));
-        }
+        assertThat(report.successful()).isFalse();
+        assertThat(report.failures()).anySatisfy(failure -> assertThat(failure)
+                .contains("answered 402").contains("Account expired").contains("correlationId").contains("account limit"));
     }
 
     @Test
@@ -319,10 +326,6 @@ abstract class AbstractSyncIntegrationTests {
             return ts.toInstant();
         }
         throw new AssertionError("not a timestamp: " + value + " (" + (value == null ? null : value.getClass()) + ")");
-    }
-
-    private static String exitCode(SyncReport report) {
-        return report.exitCode();
     }
 
     private long count(String table) {

@@ -1,6 +1,7 @@
 package io.ledgersync.sync;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
 
 import java.io.File;
 import java.io.IOException;
@@ -8,7 +9,6 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
-import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
@@ -58,7 +58,8 @@ class CrashRecoveryIntegrationTests {
         long writtenBeforeKill = count("invoices");
         assertThat(writtenBeforeKill).as("killed mid-run").isBetween(1L, COMPANIES * (long) INVOICES - 1);
 
-        Thread.sleep(2_500); // the killed process's run lock lease (2 s) expires
+        // the killed process's run lock lease (2 s) must run out before the next sync may take it
+        await().atMost(Duration.ofSeconds(30)).until(CrashRecoveryIntegrationTests::runLockExpired);
         Process second = sync(logs.resolve("second.log"));
         assertThat(second.waitFor(120, TimeUnit.SECONDS)).as("second run finishes").isTrue();
         String output = Files.readString(logs.resolve("second.log"), StandardCharsets.UTF_8);
@@ -96,15 +97,15 @@ class CrashRecoveryIntegrationTests {
         return new ProcessBuilder(command).redirectErrorStream(true).redirectOutput(log.toFile()).start();
     }
 
-    private static void awaitInvoices(Process process, long atLeast, Duration timeout) throws InterruptedException {
-        Instant deadline = Instant.now().plus(timeout);
-        while (Instant.now().isBefore(deadline) && process.isAlive()) {
-            if (tableExists() && count("invoices") >= atLeast) {
-                return;
-            }
-            Thread.sleep(50);
-        }
-        throw new AssertionError("the first sync wrote no invoice within " + timeout + " (alive: " + process.isAlive() + ")");
+    private static void awaitInvoices(Process process, long atLeast, Duration timeout) {
+        await().atMost(timeout).alias("the first sync writes an invoice")
+                .failFast("the first sync ended before it wrote an invoice", () -> !process.isAlive())
+                .until(() -> tableExists() && count("invoices") >= atLeast);
+    }
+
+    private static boolean runLockExpired() {
+        return warehouse.withHandle(h -> h.createQuery("SELECT COUNT(*) FROM run_lock WHERE name = 'full' AND expires_at < now()")
+                .mapTo(Long.class).one()) == 1;
     }
 
     private static boolean tableExists() {

@@ -25,7 +25,7 @@ import io.ledgersync.source.Page;
 import io.ledgersync.source.ServerErrorException;
 import io.ledgersync.source.SourceRecord;
 
-/** The reader with prefetch on: what it fetches ahead, and that position, restart and failures stay as without it. */
+/** The reader, one page an item, with prefetch on: what it fetches ahead, and that position, restart and failures stay as without it. */
 class DataSetItemReaderTests {
 
     private static final String PATH = "/companies/c1/data/invoices";
@@ -48,30 +48,43 @@ class DataSetItemReaderTests {
         });
         DataSetItemReader reader = open(new ExecutionContext());
 
-        assertThat(reader.read().id()).isEqualTo("inv-1");
+        assertThat(ids(reader.read())).containsExactly("inv-1", "inv-2");
 
-        assertThat(secondAsked.await(5, TimeUnit.SECONDS)).as("page 2 asked for while page 1 has a record left").isTrue();
-        assertThat(readAll(reader)).containsExactly("inv-2", "inv-3", "inv-4");
+        assertThat(secondAsked.await(5, TimeUnit.SECONDS)).as("page 2 asked for while page 1 is being written").isTrue();
+        assertThat(readAll(reader)).containsExactly("inv-3", "inv-4");
         verify(client, times(1)).fetchPage(href(2));
     }
 
     @Test
-    void savesThePositionOfThePageBeingReadNotOfThePrefetchedOneAndResumesFromIt() {
+    void savesThePositionAfterThePageWrittenNotAfterThePrefetchedOneAndResumesFromIt() {
         givenPages(3);
         DataSetItemReader reader = open(new ExecutionContext());
-        for (int i = 0; i < 3; i++) {
-            reader.read(); // page 1 whole, then the first record of page 2
-        }
-        verify(client, timeout(5_000)).fetchPage(href(3));
+        reader.read(); // page 1, written when its chunk commits
+        verify(client, timeout(5_000)).fetchPage(href(2));
         ExecutionContext saved = new ExecutionContext();
 
         reader.update(saved);
         reader.close();
 
-        assertThat(saved.getString(DataSetItemReader.PAGE_HREF)).isEqualTo(href(2));
-        assertThat(saved.getInt(DataSetItemReader.PAGE_OFFSET)).isEqualTo(1);
-        assertThat(readAll(open(saved))).as("the restarted reader re-reads page 2 and skips what was handed out")
-                .containsExactly("inv-4", "inv-5", "inv-6");
+        assertThat(PartitionContext.of(saved).position()).contains(new PartitionContext.Position(href(2), 0));
+        assertThat(readAll(open(saved))).as("the restarted reader goes on with page 2").containsExactly("inv-3", "inv-4", "inv-5", "inv-6");
+    }
+
+    @Test
+    void aPositionInsideAPageSavedByAnEarlierVersionResumesWithTheRecordsNotWritten() {
+        givenPages(3);
+        ExecutionContext saved = new ExecutionContext();
+        PartitionContext.of(saved).savePosition(new PartitionContext.Position(href(2), 1));
+        PartitionContext.of(saved).saveCounts(3, 2, 3, 2);
+
+        DataSetItemReader reader = open(saved);
+
+        assertThat(readAll(reader)).containsExactly("inv-4", "inv-5", "inv-6");
+        ExecutionContext after = new ExecutionContext();
+        reader.update(after);
+        assertThat(PartitionContext.of(after).recordsRead()).as("3 before, 3 now").isEqualTo(6);
+        assertThat(PartitionContext.of(after).recordsReadThisExecution()).isEqualTo(3);
+        assertThat(PartitionContext.of(after).pagesRead()).as("pages fetched: 2 before, then page 2 again and page 3").isEqualTo(4);
     }
 
     @Test
@@ -84,7 +97,7 @@ class DataSetItemReaderTests {
 
         ExecutionContext saved = new ExecutionContext();
         reader.update(saved);
-        assertThat(saved.getString(DataSetItemReader.OUTCOME)).isEqualTo(DataSetItemReader.Outcome.NOT_READY.name());
+        assertThat(PartitionContext.of(saved).endedEarly()).contains(PartitionOutcome.DEFERRED);
     }
 
     @Test
@@ -94,8 +107,7 @@ class DataSetItemReaderTests {
         when(client.fetchPage(href(2))).thenThrow(failure);
         DataSetItemReader reader = open(new ExecutionContext());
 
-        assertThat(reader.read().id()).isEqualTo("inv-1");
-        assertThat(reader.read().id()).isEqualTo("inv-2");
+        assertThat(ids(reader.read())).containsExactly("inv-1", "inv-2");
         assertThatThrownBy(reader::read).isSameAs(failure);
     }
 
@@ -107,9 +119,8 @@ class DataSetItemReaderTests {
         when(client.fetchPage(href(2))).thenReturn(loopingBack);
         DataSetItemReader reader = open(new ExecutionContext());
 
-        for (int i = 0; i < 4; i++) {
-            assertThat(reader.read()).isNotNull();
-        }
+        assertThat(ids(reader.read())).containsExactly("inv-1", "inv-2");
+        assertThat(ids(reader.read())).containsExactly("inv-3", "inv-4");
         assertThatThrownBy(reader::read).isInstanceOf(io.ledgersync.source.MalformedResponseException.class)
                 .hasMessageContaining("runs in a loop");
         verify(client, times(1)).fetchPage(href(1)); // not even prefetched again
@@ -132,10 +143,14 @@ class DataSetItemReaderTests {
 
     private static List<String> readAll(DataSetItemReader reader) {
         List<String> ids = new ArrayList<>();
-        for (SourceRecord record = reader.read(); record != null; record = reader.read()) {
-            ids.add(record.id());
+        for (Page page = reader.read(); page != null; page = reader.read()) {
+            ids.addAll(ids(page));
         }
         return ids;
+    }
+
+    private static List<String> ids(Page page) {
+        return page.results().stream().map(SourceRecord::id).toList();
     }
 
     private static Page page(int number, int pages) {

@@ -52,10 +52,11 @@ class RunProgressTests {
     private void partition(String name, BatchStatus status, long records, long total, long pages) {
         StepExecution step = new StepExecution(name, run);
         step.setStatus(status);
-        step.getExecutionContext().putLong(DataSetItemReader.RECORDS_READ, records);
-        step.getExecutionContext().putLong(DataSetItemReader.PAGES_READ, pages);
+        step.setExecutionContext(PartitionContext.newPartition("invoices", name.substring(name.indexOf('-') + 1)));
+        PartitionContext context = PartitionContext.of(step);
+        context.saveCounts(records, pages, records, pages);
         if (total >= 0) {
-            step.getExecutionContext().putLong(DataSetItemReader.TOTAL_RESULTS, total);
+            context.saveTotalResults(total);
         }
         run.addStepExecution(step);
     }

@@ -1,6 +1,7 @@
 package io.ledgersync.trigger;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
 
 import java.net.URI;
 import java.net.http.HttpClient;
@@ -8,7 +9,6 @@ import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
-import java.time.Instant;
 import java.util.Base64;
 import java.util.function.Predicate;
 
@@ -161,17 +161,9 @@ class RunApiIntegrationTests {
         return awaitStatus(runId, status);
     }
 
-    private JsonNode awaitStatus(long runId, Predicate<String> wanted) throws Exception {
-        Instant deadline = Instant.now().plusSeconds(60);
-        JsonNode detail = null;
-        while (Instant.now().isBefore(deadline)) {
-            detail = body(get("/api/runs/" + runId));
-            if (wanted.test(detail.get("status").asString())) {
-                return detail;
-            }
-            Thread.sleep(50);
-        }
-        throw new AssertionError("run " + runId + " never reached the wanted status; last: " + detail);
+    private JsonNode awaitStatus(long runId, Predicate<String> wanted) {
+        return await().atMost(Duration.ofSeconds(60)).alias("run " + runId + " reaches the wanted status")
+                .until(() -> body(get("/api/runs/" + runId)), detail -> wanted.test(detail.get("status").asString()));
     }
 
     private HttpResponse<String> get(String path) throws Exception {

@@ -1,9 +1,9 @@
 package io.ledgersync.trigger;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
 
 import java.time.Duration;
-import java.time.Instant;
 
 import org.jdbi.v3.core.Jdbi;
 import org.junit.jupiter.api.Test;
@@ -24,13 +24,9 @@ class ServeIntegrationTests {
     Jdbi jdbi;
 
     @Test
-    void startupSyncFillsTheWarehouseFromTheEmbeddedSandbox() throws InterruptedException {
-        Instant deadline = Instant.now().plus(Duration.ofSeconds(60));
-        while (count("invoices") < 5000 && Instant.now().isBefore(deadline)) {
-            Thread.sleep(100);
-        }
+    void startupSyncFillsTheWarehouseFromTheEmbeddedSandbox() {
+        await().atMost(Duration.ofSeconds(60)).untilAsserted(() -> assertThat(count("invoices")).isEqualTo(5000));
 
-        assertThat(count("invoices")).isEqualTo(5000);
         assertThat(count("companies")).isEqualTo(5);
     }
 

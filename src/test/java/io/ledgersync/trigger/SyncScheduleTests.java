@@ -18,6 +18,7 @@ import org.junit.jupiter.api.Test;
 import io.ledgersync.sync.RunHandle;
 import io.ledgersync.sync.SyncLauncher;
 import io.ledgersync.sync.SyncRequest;
+import io.ledgersync.sync.SyncRuns;
 import io.ledgersync.MutableClock;
 
 /** The schedule driven by a clock moved by hand: no waiting for 02:00. */
@@ -25,12 +26,13 @@ class SyncScheduleTests {
 
     private final MutableClock clock = new MutableClock(Instant.parse("2026-03-10T01:59:30Z"));
     private final SyncLauncher launcher = mock(SyncLauncher.class);
+    private final SyncRuns runs = mock(SyncRuns.class);
     private final ScheduleProperties nightly = new ScheduleProperties(true, "0 0 2 * * *", ZoneOffset.UTC, Duration.ofMinutes(5));
 
     @Test
     void fullSyncFiresAt0200UtcOncePerNight() {
         when(launcher.launch(any())).thenReturn(handle(1));
-        SyncSchedule schedule = new SyncSchedule(launcher, nightly, clock);
+        SyncSchedule schedule = new SyncSchedule(launcher, runs, nightly, clock);
         assertThat(schedule.nextFullSync()).isEqualTo(Instant.parse("2026-03-10T02:00:00Z"));
 
         schedule.tick();
@@ -48,7 +50,7 @@ class SyncScheduleTests {
     @Test
     void aRunStillActiveAtTheNextFiringIsNotOverlappedAndTheScheduleGoesOn() {
         when(launcher.launch(any())).thenThrow(new io.ledgersync.sync.SyncAlreadyRunningException("A full sync run is already active"));
-        SyncSchedule schedule = new SyncSchedule(launcher, nightly, clock);
+        SyncSchedule schedule = new SyncSchedule(launcher, runs, nightly, clock);
         clock.advance(Duration.ofSeconds(30));
 
         schedule.tick();
@@ -62,7 +64,7 @@ class SyncScheduleTests {
         ScheduleProperties paris = new ScheduleProperties(true, "0 30 23 * * MON-FRI", java.time.ZoneId.of("Europe/Paris"),
                 Duration.ofMinutes(5));
 
-        SyncSchedule schedule = new SyncSchedule(launcher, paris, clock);
+        SyncSchedule schedule = new SyncSchedule(launcher, runs, paris, clock);
 
         // Tuesday 10 March 2026, 23:30 in Paris (UTC+1)
         assertThat(schedule.nextFullSync()).isEqualTo(Instant.parse("2026-03-10T22:30:00Z"));
@@ -70,7 +72,7 @@ class SyncScheduleTests {
 
     @Test
     void switchedOffFullSyncNeverFires() {
-        SyncSchedule schedule = new SyncSchedule(launcher, new ScheduleProperties(true, "-", ZoneOffset.UTC, Duration.ofMinutes(5)), clock);
+        SyncSchedule schedule = new SyncSchedule(launcher, runs, new ScheduleProperties(true, "-", ZoneOffset.UTC, Duration.ofMinutes(5)), clock);
 
         clock.advance(Duration.ofDays(2));
         schedule.tick();
@@ -82,14 +84,14 @@ class SyncScheduleTests {
     @Test
     void deferredRunStartsEveryIntervalOnlyWhenSomethingIsDue() {
         when(launcher.launch(any())).thenReturn(handle(2));
-        SyncSchedule schedule = new SyncSchedule(launcher, new ScheduleProperties(true, "-", ZoneOffset.UTC, Duration.ofMinutes(5)), clock);
-        when(launcher.anyDeferralDue()).thenReturn(false);
+        SyncSchedule schedule = new SyncSchedule(launcher, runs, new ScheduleProperties(true, "-", ZoneOffset.UTC, Duration.ofMinutes(5)), clock);
+        when(runs.anyDeferralDue()).thenReturn(false);
 
         clock.advance(Duration.ofMinutes(5));
         schedule.tick();
         verify(launcher, never()).launch(any());
 
-        when(launcher.anyDeferralDue()).thenReturn(true);
+        when(runs.anyDeferralDue()).thenReturn(true);
         clock.advance(Duration.ofMinutes(1));
         schedule.tick();
         verify(launcher, never()).launch(any()); // the next check is 5 minutes after the last one

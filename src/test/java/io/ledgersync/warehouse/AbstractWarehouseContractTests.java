@@ -153,8 +153,8 @@ abstract class AbstractWarehouseContractTests {
     @Test
     void syncStateIsSavedReplacedAndFoundWhenDue() {
         Instant now = clock.instant();
-        states.save(state("c1", Status.NOT_READY, 1, now.plusSeconds(600)));
-        states.save(state("c2", Status.NOT_READY, 2, now.minusSeconds(1)));
+        states.save(state("c1", Status.DEFERRED, 1, now.plusSeconds(600)));
+        states.save(state("c2", Status.DEFERRED, 2, now.minusSeconds(1)));
         states.save(state("c3", Status.UNSUPPORTED, 0, null));
 
         assertThat(states.due(now)).extracting(SyncState::companyId).containsExactly("c2");

@@ -1,3 +1,3 @@
 SELECT * FROM sync_state
-WHERE state = 'NOT_READY' AND next_attempt_at <= :now
+WHERE state = 'DEFERRED' AND next_attempt_at <= :now
 ORDER BY next_attempt_at, data_set, company_id

@@ -1,0 +1,33 @@
+package io.ledgersync.sync;
+
+import java.util.List;
+
+import io.ledgersync.warehouse.Warehouse;
+
+/**
+ * Which companies a request's company data sets are read for: the companies synced so far,
+ * narrowed to those the request names. A named company that is not among them is the caller's
+ * mistake, refused with the ids at fault. Thread-safe.
+ */
+final class CompanySelection {
+
+    private final Warehouse warehouse;
+
+    CompanySelection(Warehouse warehouse) {
+        this.warehouse = warehouse;
+    }
+
+    /**
+     * @return the known companies the request includes, sorted
+     * @throws IllegalArgumentException when the request names a company that has not been synced
+     */
+    List<String> select(SyncRequest request) {
+        List<String> known = warehouse.distinctValues(DataSet.COMPANIES, "id");
+        List<String> unknown = request.companies().stream().filter(id -> !known.contains(id)).toList();
+        if (!unknown.isEmpty()) {
+            throw new IllegalArgumentException("Unknown companies " + unknown + ": none of the " + known.size()
+                    + " companies synced has that id (sync 'companies' first, or check the ids)");
+        }
+        return known.stream().filter(request::includesCompany).toList();
+    }
+}

@@ -1,0 +1,149 @@
+package io.ledgersync.sync;
+
+import java.util.Optional;
+import java.util.OptionalLong;
+
+import org.springframework.batch.core.step.StepExecution;
+import org.springframework.batch.infrastructure.item.ExecutionContext;
+
+/**
+ * The one reader and writer of a partition's execution context: which data set and company it
+ * covers (put there by the partitioner), the reader's restart position and counts (saved with each
+ * committed page), and why a read ended early or failed. Everything else asks this class; the key
+ * names are its private business.
+ *
+ * <p>Counts come twice: for the whole run (they survive a restart, like the position) and for this
+ * execution of the partition (reset when a restart opens it), so a resumed run can say both.
+ *
+ * <p>Not thread-safe, like the context it wraps: one partition's thread writes it.
+ */
+final class PartitionContext {
+
+    private static final String DATA_SET = "data.set";
+    /** The key runs saved before it was renamed; read so that such a run can still be resumed. */
+    private static final String LEGACY_DATA_SET = "dataset";
+    private static final String COMPANY_ID = "companyId";
+    private static final String PAGE_HREF = "page.href";
+    private static final String PAGE_OFFSET = "page.offset";
+    private static final String RECORDS_READ = "records.read";
+    private static final String PAGES_READ = "pages.read";
+    private static final String EXECUTION_RECORDS = "execution.records.read";
+    private static final String EXECUTION_PAGES = "execution.pages.read";
+    private static final String TOTAL_RESULTS = "total.results";
+    private static final String OUTCOME = "outcome";
+    private static final String OUTCOME_ERROR = "outcome.error";
+    private static final String OUTCOME_CORRELATION_ID = "outcome.correlationId";
+
+    private final ExecutionContext context;
+
+    private PartitionContext(ExecutionContext context) {
+        this.context = context;
+    }
+
+    static PartitionContext of(ExecutionContext context) {
+        return new PartitionContext(context);
+    }
+
+    static PartitionContext of(StepExecution step) {
+        return new PartitionContext(step.getExecutionContext());
+    }
+
+    /** The context the partitioner hands a new partition. */
+    static ExecutionContext newPartition(String dataSet, String companyId) {
+        ExecutionContext context = new ExecutionContext();
+        context.putString(DATA_SET, dataSet);
+        if (companyId != null) {
+            context.putString(COMPANY_ID, companyId);
+        }
+        return context;
+    }
+
+    /** Whether the step is a partition (a worker step) rather than the step that split its data set. */
+    static boolean isPartition(StepExecution step) {
+        ExecutionContext context = step.getExecutionContext();
+        return context.containsKey(DATA_SET) || context.containsKey(LEGACY_DATA_SET);
+    }
+
+    String dataSet() {
+        return context.containsKey(DATA_SET) ? context.getString(DATA_SET) : context.getString(LEGACY_DATA_SET);
+    }
+
+    /** Null for a top-level data set (companies). */
+    String companyId() {
+        return context.getString(COMPANY_ID, null);
+    }
+
+    /** The restart position: the page being consumed and how many of its records were written. */
+    record Position(String href, int written) {
+    }
+
+    Optional<Position> position() {
+        return context.containsKey(PAGE_HREF)
+                ? Optional.of(new Position(context.getString(PAGE_HREF), context.getInt(PAGE_OFFSET, 0)))
+                : Optional.empty();
+    }
+
+    void savePosition(Position position) {
+        context.putString(PAGE_HREF, position.href());
+        context.putInt(PAGE_OFFSET, position.written());
+    }
+
+    long recordsRead() {
+        return context.getLong(RECORDS_READ, 0L);
+    }
+
+    long pagesRead() {
+        return context.getLong(PAGES_READ, 0L);
+    }
+
+    long recordsReadThisExecution() {
+        return context.getLong(EXECUTION_RECORDS, 0L);
+    }
+
+    long pagesReadThisExecution() {
+        return context.getLong(EXECUTION_PAGES, 0L);
+    }
+
+    /** @param sinceOpen how many of them this execution read */
+    void saveCounts(long records, long pages, long recordsSinceOpen, long pagesSinceOpen) {
+        context.putLong(RECORDS_READ, records);
+        context.putLong(PAGES_READ, pages);
+        context.putLong(EXECUTION_RECORDS, recordsSinceOpen);
+        context.putLong(EXECUTION_PAGES, pagesSinceOpen);
+    }
+
+    /** The {@code totalResults} of the last page read, once one is. */
+    OptionalLong totalResults() {
+        return context.containsKey(TOTAL_RESULTS) ? OptionalLong.of(context.getLong(TOTAL_RESULTS)) : OptionalLong.empty();
+    }
+
+    void saveTotalResults(long totalResults) {
+        context.putLong(TOTAL_RESULTS, totalResults);
+    }
+
+    /** A read that ended early without failing ({@code DEFERRED}, {@code UNSUPPORTED}), as the reader left it. */
+    Optional<PartitionOutcome> endedEarly() {
+        return Optional.ofNullable(context.getString(OUTCOME, null)).map(PartitionOutcome::valueOf);
+    }
+
+    void saveEndedEarly(PartitionOutcome outcome, String message, String correlationId) {
+        context.putString(OUTCOME, outcome.name());
+        saveError(message, correlationId);
+    }
+
+    /** Why the partition was deferred, skipped or failed: the Data API's message, or the failure's. */
+    String error() {
+        return context.getString(OUTCOME_ERROR, null);
+    }
+
+    String correlationId() {
+        return context.getString(OUTCOME_CORRELATION_ID, null);
+    }
+
+    void saveError(String message, String correlationId) {
+        context.putString(OUTCOME_ERROR, String.valueOf(message));
+        if (correlationId != null) {
+            context.putString(OUTCOME_CORRELATION_ID, correlationId);
+        }
+    }
+}

@@ -1,0 +1,63 @@
+package io.ledgersync.sync;
+
+import java.util.Optional;
+
+import org.springframework.batch.core.BatchStatus;
+import org.springframework.batch.core.job.JobExecution;
+import org.springframework.batch.core.job.JobInstance;
+import org.springframework.batch.core.repository.JobRepository;
+import org.springframework.dao.EmptyResultDataAccessException;
+
+/** Finds sync runs in Spring Batch's job repository. Thread-safe. */
+final class RunLookup {
+
+    /** How many of the newest job instances are searched for an unfinished run of the same kind. */
+    private static final int SEARCHED_INSTANCES = 50;
+
+    private final JobRepository jobRepository;
+
+    RunLookup(JobRepository jobRepository) {
+        this.jobRepository = jobRepository;
+    }
+
+    /** @throws RunNotFoundException when there is no sync run with that id */
+    JobExecution execution(long runId) {
+        JobExecution execution;
+        try {
+            execution = jobRepository.getJobExecution(runId);
+        } catch (EmptyResultDataAccessException e) {
+            throw new RunNotFoundException(runId); // some repository versions throw rather than answer null
+        }
+        if (execution == null || !execution.getJobInstance().getJobName().equals(SyncJobConfiguration.JOB_NAME)) {
+            throw new RunNotFoundException(runId);
+        }
+        return execution;
+    }
+
+    /** The newest execution of the run's job instance: a run resumed later has a newer one. */
+    JobExecution latest(JobExecution execution) {
+        return jobRepository.getLastJobExecution(execution.getJobInstance());
+    }
+
+    /** The latest run of the same kind, if it has the same request and did not complete: the next launch resumes it. */
+    Optional<JobExecution> unfinished(SyncRequest request) {
+        for (JobInstance instance : jobRepository.getJobInstances(SyncJobConfiguration.JOB_NAME, 0, SEARCHED_INSTANCES)) {
+            JobExecution last = jobRepository.getLastJobExecution(instance);
+            if (last == null) {
+                continue;
+            }
+            SyncRequest previous = SyncRequest.from(last.getJobParameters());
+            if (previous.mode() != request.mode()) {
+                continue;
+            }
+            boolean unfinished = last.getStatus() != BatchStatus.COMPLETED && last.getStatus() != BatchStatus.ABANDONED;
+            return unfinished && previous.equals(request) ? Optional.of(last) : Optional.empty();
+        }
+        return Optional.empty();
+    }
+
+    /** The launch time that identifies the run's job instance, and so survives a resume. */
+    static long launchedAt(JobExecution execution) {
+        return SyncRequest.launchedAt(execution.getJobParameters());
+    }
+}

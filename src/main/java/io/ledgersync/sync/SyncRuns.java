@@ -1,0 +1,63 @@
+package io.ledgersync.sync;
+
+import java.time.Clock;
+import java.util.List;
+
+import org.springframework.batch.core.job.JobExecution;
+
+import io.ledgersync.warehouse.RunHistory;
+import io.ledgersync.warehouse.SyncStates;
+
+/**
+ * Answers what ran and what is due: runs newest first, one run's detail (with its live progress
+ * while it executes in this process), the data sets a request may name, and whether a deferred run
+ * has work. {@link SyncLauncher} changes what runs. Thread-safe.
+ */
+public class SyncRuns {
+
+    private final RunLookup lookup;
+    private final RunHistory history;
+    private final ActiveRuns activeRuns;
+    private final SyncStates states;
+    private final DataSetCatalog catalog;
+    private final Clock clock;
+
+    SyncRuns(RunLookup lookup, RunHistory history, ActiveRuns activeRuns, SyncStates states, DataSetCatalog catalog, Clock clock) {
+        this.lookup = lookup;
+        this.history = history;
+        this.activeRuns = activeRuns;
+        this.states = states;
+        this.catalog = catalog;
+        this.clock = clock;
+    }
+
+    /** Runs, newest first. */
+    public List<RunDetail> runs(int page, int size) {
+        return history.runIds(SyncJobConfiguration.JOB_NAME, page * size, size).stream().map(this::detail).toList();
+    }
+
+    public long runCount() {
+        return history.count(SyncJobConfiguration.JOB_NAME);
+    }
+
+    /**
+     * A run's detail; live progress included while it executes in this process.
+     *
+     * @throws RunNotFoundException when there is no such run
+     */
+    public RunDetail detail(long runId) {
+        JobExecution live = activeRuns.running(runId).orElse(null);
+        JobExecution execution = live != null ? live : lookup.execution(runId);
+        return RunDetail.of(execution, activeRuns.progress(runId).orElse(null), states.reconciliations(runId));
+    }
+
+    /** The names of the data sets a request may choose from. */
+    public List<String> dataSetNames() {
+        return catalog.names();
+    }
+
+    /** Whether any deferred company data set is due now, so that a deferred run has work. */
+    public boolean anyDeferralDue() {
+        return !states.due(clock.instant()).isEmpty();
+    }
+}

@@ -1,7 +1,8 @@
 package io.ledgersync.source;
 
 /**
- * 400 (CONTRACT.md §7.1): the Data API could not process our request, which is a bug or a bad data set definition on our side; never retried.
+ * 400 (CONTRACT.md §7.1): the Data API could not process our request, which is a bug or a bad data set definition on our
+ * side; permanent: the run stops, nothing is retried.
  */
 public class BadRequestException extends DataApiException {
 

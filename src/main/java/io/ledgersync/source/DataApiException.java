@@ -6,13 +6,18 @@ import java.util.Optional;
 
 /**
  * A request to the Data API failed (CONTRACT.md §7.1); carries the decoded error body so that the
- * operator can quote {@code error} and {@code correlationId} to support, and says whether the
- * failure is worth retrying.
- *
- * <p>Classification: {@link #retriable()} failures (429, 500, 503, 202, I/O) are retried by the
- * client itself; {@link #permanent()} failures (400, 401, 402, 403, 405, 404) need a change by an
- * operator or a developer and are never retried; the rest (409 not ready, a malformed or
- * incomplete response, an open circuit) are neither: the job decides.
+ * operator can quote {@code error} and {@code correlationId} to support, and says per type what the
+ * failure means for a sync. This class is the one home of that classification:
+ * <ul>
+ * <li>{@link #retriable()} (202, 429, 500 and other 5xx, 503, I/O): the client itself retries the request;</li>
+ * <li>{@link #permanent()} (400 our bug or bad configuration, 401, 402, 403, 405): only a person can fix it, so
+ * the whole run stops at the first one and nothing is retried;</li>
+ * <li>neither: a plain 404 (the company vanished), a malformed or incomplete response, an open circuit or a local
+ * limit fail only their own partition, which a later run resumes; a 404 "data type not supported"
+ * ({@link DataTypeNotSupportedException}) and a 409 ({@link DataSetNotReadyException}) are not failures at all but
+ * outcomes the job records.</li>
+ * </ul>
+ * Immutable, so thread-safe.
  */
 public class DataApiException extends RuntimeException {
 
@@ -107,7 +112,10 @@ public class DataApiException extends RuntimeException {
         return false;
     }
 
-    /** True when only an operator or a code change can fix this: retrying, now or in a later run, cannot. */
+    /**
+     * True when only a person can fix this (a key, an account limit, a bug or configuration of ours): retrying, now
+     * or in a later run, cannot, and the run stops instead of letting every partition fail the same way.
+     */
     public boolean permanent() {
         return false;
     }

@@ -1,7 +1,8 @@
 package io.ledgersync.source;
 
 /**
- * 403 (CONTRACT.md §5 rule 3): the key is outdated or not allowed for this company or endpoint; never retried.
+ * 403 (CONTRACT.md §5 rule 3): the key is outdated or not allowed for this company or endpoint; permanent: the run
+ * stops, nothing is retried.
  */
 public class ForbiddenException extends DataApiException {
 

@@ -1,7 +1,8 @@
 package io.ledgersync.source;
 
 /**
- * 405 (CONTRACT.md §7.1): the Data API does not allow this method here, which is a bug on our side; never retried.
+ * 405 (CONTRACT.md §7.1): the Data API does not allow this method here, which is a bug on our side; permanent: the run
+ * stops, nothing is retried.
  */
 public class MethodNotAllowedException extends DataApiException {
 

@@ -2,24 +2,21 @@ package io.ledgersync.sync;
 
 import java.util.Map;
 import java.util.Optional;
-import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 
 import io.ledgersync.source.DataApiException;
 
 /**
- * Remembers, per run, the first permanent error of the Data API (400, 401, 402, 403: a bad key,
- * an account limit, a bug of ours), so that the run's other partitions stop at once instead of
+ * Remembers, per run, the first permanent error of the Data API ({@link DataApiException#permanent()}: a bad
+ * key, an account limit, a bug of ours), so that the run's other partitions stop at once instead of
  * each asking the Data API and failing the same way. Thread-safe.
  */
 class PermanentFailures {
 
-    private static final Set<Integer> PERMANENT = Set.of(400, 401, 402, 403);
-
     private final Map<Long, DataApiException> byRun = new ConcurrentHashMap<>();
 
     static boolean isPermanent(DataApiException e) {
-        return PERMANENT.contains(e.status());
+        return e.permanent();
     }
 
     void record(long runId, DataApiException e) {

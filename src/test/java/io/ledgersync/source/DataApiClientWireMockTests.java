@@ -272,6 +272,7 @@ class DataApiClientWireMockTests {
             "402 | Payment Required                                          | Account expired. See https://docs.example.com/limits     | has expired: upgrade or renew the account",
             "403 | Forbidden: The key is not associated with this resource.  | ''                                                        | check the key's scope",
             "400 | BadRequest: pageSize must not exceed 5000, was 9000.      | ''                                                        | a bug or a bad data set definition",
+            "405 | MethodNotAllowed: The requested resource does not support http method GET.   | ''                            | a bug on our side",
     })
     void permanentFailuresFailAtOnceQuotingTheBody(int status, String errorText, String validation, String advice) {
         // given a permanent refusal with a full error body

@@ -10,7 +10,10 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 
-/** Every status of CONTRACT.md §7.1 becomes a type that says what it means and whether to retry. */
+/**
+ * Every status of CONTRACT.md §7.1 becomes a type that says what it means: retriable (the client retries it),
+ * permanent (a person must act: the run stops), or neither (only its partition fails, or the job records an outcome).
+ */
 class DataApiExceptionTests {
 
     private static final String CORRELATION = "7d0c1a1e-0000-4000-8000-000000000001";
@@ -22,7 +25,7 @@ class DataApiExceptionTests {
             "401 | AuthenticationException       | false | true",
             "402 | AccountLimitException         | false | true",
             "403 | ForbiddenException            | false | true",
-            "404 | NotFoundException             | false | true",
+            "404 | NotFoundException             | false | false",
             "405 | MethodNotAllowedException     | false | true",
             "409 | DataSetNotReadyException      | false | false",
             "429 | RateLimitedException          | true  | false",
@@ -38,13 +41,45 @@ class DataApiExceptionTests {
         // when it is classified
         DataApiException exception = DataApiException.of("GET /companies?page=1&pageSize=100", status, error, null);
 
-        // then its type and retry classification follow §7.1
+        // then its type and classification follow §7.1
         assertThat(exception.getClass().getSimpleName()).isEqualTo(type);
         assertThat(exception.status()).isEqualTo(status);
         assertThat(exception.retriable()).as("retriable").isEqualTo(retriable);
         assertThat(exception.permanent()).as("permanent").isEqualTo(permanent);
         assertThat(exception.correlationId()).isEqualTo(CORRELATION);
         assertThat(exception.exceptionName()).isEqualTo("SomeException");
+    }
+
+    @ParameterizedTest(name = "{0} needs a person and stops the run")
+    @CsvSource({"400", "401", "402", "403", "405"})
+    void permanentMeansAPersonMustActSoTheWholeRunStops(int status) {
+        DataApiException exception = DataApiException.of("GET /companies?page=1&pageSize=100", status, error(status), null);
+
+        assertThat(exception.permanent()).isTrue();
+        assertThat(exception.retriable()).as("a permanent failure is never retried").isFalse();
+    }
+
+    @Test
+    void aCompanyThatVanishedFailsOnlyItsPartition() {
+        // given a plain 404: the company is gone, which says nothing about the run's other companies
+        DataApiException vanished = DataApiException.of("GET /companies/zz/data/invoices?page=1&pageSize=100", 404,
+                new ApiError(404, "PublicApi", "NotFound: Company zz was not found.", CORRELATION, List.of()), null);
+
+        // then it is neither retried nor stops the run
+        assertThat(vanished.permanent()).isFalse();
+        assertThat(vanished.retriable()).isFalse();
+    }
+
+    @Test
+    void anUnsupportedDataTypeAndANotReadyDataSetAreOutcomesNotFailuresOfTheRun() {
+        DataApiException unsupported = DataApiException.of("GET /companies/c1/data/bills", 404,
+                new ApiError(404, "PublicApi", "NotFound: Datatype bills not supported by platform(s) Xero.", CORRELATION, List.of()), null);
+        DataApiException notReady = DataApiException.of("GET /companies/c1/data/invoices", 409, error(409), null);
+
+        assertThat(List.of(unsupported, notReady)).allSatisfy(outcome -> {
+            assertThat(outcome.permanent()).as("stops the run").isFalse();
+            assertThat(outcome.retriable()).as("retried by the client").isFalse();
+        });
     }
 
     @Test
@@ -137,5 +172,9 @@ class DataApiExceptionTests {
         assertThat(exception.getMessage()).isEqualTo("GET /companies answered 503: <html>Maintenance</html>. "
                 + "The Data API is offline for maintenance: retried later; the run can be restarted once it is back");
         assertThat(exception.correlationId()).isNull();
+    }
+
+    private static ApiError error(int status) {
+        return new ApiError(status, "PublicApi", "SomeException: status " + status, CORRELATION, List.of());
     }
 }

@@ -9,6 +9,7 @@ import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import java.util.concurrent.atomic.AtomicLong;
+import java.util.function.Consumer;
 
 import org.springframework.boot.SpringApplication;
 import org.springframework.boot.WebApplicationType;
@@ -124,18 +125,16 @@ final class Measurement {
 
     private static void readAll(DataApiClient client, int concurrency, PageSink sink) throws Exception {
         List<String> companyIds = new ArrayList<>();
-        for (Page page : client.pages("/" + COMPANIES)) {
+        eachPage(client, "/" + COMPANIES, page -> {
             sink.accept(null, page);
             page.results().forEach(company -> companyIds.add(company.id()));
-        }
+        });
         ExecutorService partitions = Executors.newFixedThreadPool(concurrency);
         try {
             List<Future<?>> done = new ArrayList<>();
             for (String companyId : companyIds) {
                 done.add(partitions.submit(() -> {
-                    for (Page page : client.pages(String.format(INVOICES_PATH, companyId))) {
-                        sink.accept(companyId, page);
-                    }
+                    eachPage(client, String.format(INVOICES_PATH, companyId), page -> sink.accept(companyId, page));
                     return null;
                 }));
             }
@@ -144,6 +143,15 @@ final class Measurement {
             }
         } finally {
             partitions.shutdownNow();
+        }
+    }
+
+    /** Every page of {@code path}, from the first along {@code _links.next}, as the sync's reader fetches them. */
+    private static void eachPage(DataApiClient client, String path, Consumer<Page> action) {
+        for (String href = client.firstPageHref(path); href != null; ) {
+            Page page = client.fetchPage(href);
+            action.accept(page);
+            href = page.nextHref();
         }
     }
 

@@ -57,11 +57,13 @@ final class PageSizeBenchmark {
     private static long[] readAll(DataApiClient client, String path) {
         long bytes = 0;
         long pages = 0;
-        for (Page page : client.pages(path)) {
+        for (String href = client.firstPageHref(path); href != null; ) {
+            Page page = client.fetchPage(href);
             pages++;
             for (SourceRecord record : page.results()) {
                 bytes += record.rawJson().length();
             }
+            href = page.nextHref();
         }
         return new long[] {bytes, pages};
     }

@@ -9,16 +9,16 @@ import java.nio.charset.StandardCharsets;
 import java.time.Clock;
 import java.time.Duration;
 import java.util.Base64;
-import java.util.Iterator;
-import java.util.NoSuchElementException;
 
 import io.micrometer.core.instrument.MeterRegistry;
 import tools.jackson.databind.json.JsonMapper;
 
 /**
  * The one way ledgersync talks to the Data API: authenticates every request (CONTRACT.md §5),
- * reads pages and follows their {@code _links.next} (§2.3), turns error statuses into typed
- * {@link DataApiException}s (§7), and retries, throttles and pauses through Resilience4j.
+ * reads one page at a time from the href its caller gives, the first page's or a {@code _links.next}
+ * (§2.3), turns error statuses into typed {@link DataApiException}s (§7), and retries, throttles and
+ * pauses through Resilience4j. Walking a data set from page to page is the caller's, who keeps a
+ * {@link PageWalk} of it.
  * Thread-safe: partitions share one instance, which holds no per-sync state.
  */
 public final class DataApiClient {
@@ -94,43 +94,6 @@ public final class DataApiClient {
         URI uri = resolve(href);
         String path = relativePath(uri);
         return resilience.execute(request, path, () -> fetchOnce(request, href, uri, path));
-    }
-
-    /**
-     * Every page of a resource, fetched lazily, following {@code _links.next} until it is absent. A
-     * {@code next} that repeats an earlier page raises {@link MalformedResponseException}; when
-     * paging ends with fewer or more records or pages than the last page announces, asking for
-     * more ({@code hasNext()}) raises {@link IncompleteReadException}.
-     */
-    public Iterable<Page> pages(String path) {
-        return () -> new Iterator<>() {
-            private final PageTally tally = new PageTally(path);
-            private String next = firstPageHref(path);
-            private boolean verified;
-
-            @Override
-            public boolean hasNext() {
-                if (next == null && !verified) {
-                    verified = true;
-                    tally.verifyComplete();
-                }
-                return next != null;
-            }
-
-            @Override
-            public Page next() {
-                if (next == null) {
-                    throw new NoSuchElementException();
-                }
-                Page page = fetchPage(next);
-                tally.add(page);
-                if (page.nextHref() != null) {
-                    tally.checkNext(page.nextHref());
-                }
-                next = page.nextHref();
-                return page;
-            }
-        };
     }
 
     private Page fetchOnce(String request, String href, URI uri, String path) {

@@ -1,8 +1,9 @@
 package io.ledgersync.source;
 
 /**
- * Paging ended, but what was read disagrees with {@code totalResults} or with the page count of
- * CONTRACT.md §2.3 rule 2: records were lost or added while reading, and the job must record it.
+ * A walk through a data set's pages ended ({@link PageWalk#verifyComplete()}), but what was read disagrees with
+ * {@code totalResults} or with the page count of CONTRACT.md §2.3 rule 2: records were lost or added while reading.
+ * Immutable.
  */
 public class IncompleteReadException extends DataApiException {
 

@@ -1,6 +1,7 @@
 /**
- * The client of the Data API ({@code contract/CONTRACT.md}): {@link io.ledgersync.source.DataApiClient} reads pages
- * and follows {@code _links.next}, turns every status of §7.1 into a typed
+ * The client of the Data API ({@code docs/CONTRACT.md}): {@link io.ledgersync.source.DataApiClient} reads pages,
+ * {@link io.ledgersync.source.PageWalk} records a walk along their {@code _links.next} and checks it against
+ * {@code totalResults}, the client turns every status of §7.1 into a typed
  * {@link io.ledgersync.source.DataApiException}, and retries, throttles, limits and pauses through Resilience4j
  * instances named {@code dataApi}, configured by {@link io.ledgersync.source.DataApiProperties}
  * ({@code ledgersync.api.*}).

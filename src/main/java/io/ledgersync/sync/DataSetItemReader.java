@@ -18,7 +18,7 @@ import io.ledgersync.source.DataSetNotReadyException;
 import io.ledgersync.source.DataTypeNotSupportedException;
 import io.ledgersync.source.IncompleteReadException;
 import io.ledgersync.source.Page;
-import io.ledgersync.source.PageTally;
+import io.ledgersync.source.PageWalk;
 
 /**
  * Reads one data set (of one company) page by page, following {@code _links.next} (CONTRACT.md
@@ -58,8 +58,8 @@ class DataSetItemReader implements ItemStreamReader<Page> {
     private final ApplicationEventPublisher events;
     private final Executor prefetcher;
 
-    /** The client's own check of the '_links.next' chain and of completeness; made when the reader opens. */
-    private PageTally tally;
+    /** The record of this walk through the pages: refuses a link back to a page already read, checks the end. */
+    private PageWalk walk;
     /** The page to read next and how many of its records are already written. */
     private PartitionContext.Position position;
     /** The last page handed out; null before the first and after an early end. */
@@ -106,7 +106,7 @@ class DataSetItemReader implements ItemStreamReader<Page> {
         pagesRead = pagesAtOpen = context.pagesRead();
         // A position inside a page (or after the last) re-reads that page, which is then counted again.
         boolean rereads = position.written() > 0;
-        tally = new PageTally(description, recordsRead - position.written(), Math.max(0, pagesRead - (rereads ? 1 : 0)));
+        walk = new PageWalk(description, recordsRead - position.written(), Math.max(0, pagesRead - (rereads ? 1 : 0)));
         if (context.position().isPresent()) {
             log.info("{}: resuming at {} after {} records", description, position.href(), recordsRead);
         }
@@ -134,7 +134,7 @@ class DataSetItemReader implements ItemStreamReader<Page> {
                 checkComplete();
                 return null;
             }
-            tally.checkNext(next);
+            walk.checkNext(next);
             position = new PartitionContext.Position(next, 0);
         }
         String href = position.href();
@@ -145,7 +145,7 @@ class DataSetItemReader implements ItemStreamReader<Page> {
         if (page == null) {
             return null;
         }
-        tally.add(page);
+        walk.add(page);
         pagesRead++;
         int written = Math.min(position.written(), page.results().size());
         Page unwritten = written == 0 ? page
@@ -158,7 +158,7 @@ class DataSetItemReader implements ItemStreamReader<Page> {
 
     /** Starts fetching the next page in the background; a link back to an earlier page is left for advance() to refuse. */
     private void prefetch(String nextHref) {
-        if (prefetcher == null || nextHref == null || tally.hasRead(nextHref)) {
+        if (prefetcher == null || nextHref == null || walk.hasRead(nextHref)) {
             return;
         }
         aheadHref = nextHref;
@@ -223,7 +223,7 @@ class DataSetItemReader implements ItemStreamReader<Page> {
     /** A read that disagrees with what the source announced is logged; the records read are kept. */
     private void checkComplete() {
         try {
-            tally.verifyComplete();
+            walk.verifyComplete();
         } catch (IncompleteReadException e) {
             log.warn("{}: {} (records may have been added or removed during the sync)", description, e.getMessage());
         }

@@ -4,7 +4,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import java.time.Duration;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.function.UnaryOperator;
 
@@ -54,8 +53,7 @@ class DataApiClientSandboxFaultTests {
         String company = sandbox.dataset().companyIds().get(0);
 
         // when every page is read
-        List<Page> pages = new ArrayList<>();
-        client(p -> p.withPageSize(1)).pages("/companies/" + company + "/data/invoices").forEach(pages::add);
+        List<Page> pages = TestClients.walk(client(p -> p.withPageSize(1)), "/companies/" + company + "/data/invoices");
 
         // then every record arrived, the 429s were waited out per Retry-After, never below the floor
         assertThat(pages).hasSize(7);

@@ -5,7 +5,6 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import java.net.URI;
 import java.time.Duration;
-import java.util.ArrayList;
 import java.util.List;
 
 import org.junit.jupiter.api.AfterAll;
@@ -29,8 +28,7 @@ class DataApiClientTests {
     void rule4_followsNextLinkUntilAbsentWithoutSettingPageItself() {
         DataApiClient client = client(sandbox.apiKey(), 2);
 
-        List<Page> pages = new ArrayList<>();
-        client.pages("/companies").forEach(pages::add);
+        List<Page> pages = TestClients.walk(client, "/companies");
 
         assertThat(pages).hasSize(3);
         assertThat(pages).extracting(Page::pageNumber).containsExactly(1, 2, 3);
@@ -44,8 +42,7 @@ class DataApiClientTests {
         DataApiClient client = client(sandbox.apiKey(), 3);
         String company = sandbox.dataset().companyIds().get(0);
 
-        List<Page> pages = new ArrayList<>();
-        client.pages("/companies/" + company + "/data/invoices").forEach(pages::add);
+        List<Page> pages = TestClients.walk(client, "/companies/" + company + "/data/invoices");
 
         assertThat(pages).hasSize((int) pages.get(0).pageCount());
         assertThat(pages.get(0).totalResults()).isEqualTo(7);
@@ -57,23 +54,23 @@ class DataApiClientTests {
         DataApiClient client = client(sandbox.apiKey(), 2);
         String company = sandbox.dataset().companyIds().get(0);
         String resource = "/companies/" + company + "/data/invoices";
-        PageTally tally = new PageTally(resource);
+        PageWalk walk = new PageWalk(resource);
 
         Page page = client.fetchPage(resource + "?page=1&pageSize=2&query=" + java.net.URLEncoder.encode(
                 "status!=Paid", java.nio.charset.StandardCharsets.UTF_8));
-        tally.add(page);
+        walk.add(page);
         while (page.nextHref() != null) {
             assertThat(page.nextHref()).as("rule 4: links carry the filter").contains("query=");
-            tally.checkNext(page.nextHref());
+            walk.checkNext(page.nextHref());
             page = client.fetchPage(page.nextHref());
-            tally.add(page);
+            walk.add(page);
         }
 
-        tally.verifyComplete(); // would throw if totalResults counted the unfiltered collection
-        assertThat(tally.records()).isEqualTo(page.totalResults()).isLessThanOrEqualTo(7);
+        walk.verifyComplete(); // would throw if totalResults counted the unfiltered collection
+        assertThat(walk.records()).isEqualTo(page.totalResults()).isLessThanOrEqualTo(7);
         long unpaid = java.util.stream.IntStream.range(0, 7)
                 .filter(i -> !sandbox.dataset().invoiceJson(company, i).contains("\"status\":\"Paid\"")).count();
-        assertThat(tally.records()).isEqualTo(unpaid);
+        assertThat(walk.records()).isEqualTo(unpaid);
     }
 
     @Test

@@ -17,7 +17,6 @@ import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.time.ZoneOffset;
 import java.time.format.DateTimeFormatter;
-import java.util.ArrayList;
 import java.util.Base64;
 import java.util.List;
 import java.util.function.UnaryOperator;
@@ -93,8 +92,7 @@ class DataApiClientWireMockTests {
         stubPage(2, 1, 2, null);
 
         // when all pages are read
-        List<Page> pages = new ArrayList<>();
-        client().pages("/companies").forEach(pages::add);
+        List<Page> pages = TestClients.walk(client(), "/companies");
 
         // then both came from /v2/companies
         assertThat(pages).extracting(Page::pageNumber).containsExactly(1, 2);
@@ -115,11 +113,11 @@ class DataApiClientWireMockTests {
         elsewhere.stubFor(get(anyUrl()).willReturn(aResponse().withStatus(200)));
 
         // when paging follows it
-        var pages = client().pages("/companies").iterator();
-        pages.next();
+        DataApiClient client = client();
+        Page first = client.fetchPage(client.firstPageHref("/companies"));
 
         // then it is refused before any request, and nothing reached the other server
-        assertThatThrownBy(pages::next).isInstanceOf(MalformedResponseException.class)
+        assertThatThrownBy(() -> client.fetchPage(first.nextHref())).isInstanceOf(MalformedResponseException.class)
                 .hasMessageContaining("refusing to follow a link outside the configured base URL")
                 .hasMessageContaining("the API key is only ever sent to the base URL");
         elsewhere.verify(0, anyRequestedFor(anyUrl()));
@@ -131,8 +129,7 @@ class DataApiClientWireMockTests {
         stubPage(1, 1, 2, base() + "/companies?page=2&pageSize=1");
         stubPage(2, 1, 2, null);
 
-        List<Page> pages = new ArrayList<>();
-        client().pages("/companies").forEach(pages::add);
+        List<Page> pages = TestClients.walk(client(), "/companies");
 
         assertThat(pages).hasSize(2);
     }
@@ -143,12 +140,9 @@ class DataApiClientWireMockTests {
         stubPage(1, 1, 5, "/companies?page=2&pageSize=1");
         stubPage(2, 1, 5, "/companies?page=3&pageSize=1");
         stubPage(3, 1, 5, "/companies?page=1&pageSize=1");
-        var pages = client().pages("/companies").iterator();
 
-        // when paging, then the third page is refused as a loop and page 1 is not fetched again
-        pages.next();
-        pages.next();
-        assertThatThrownBy(pages::next).isInstanceOf(MalformedResponseException.class)
+        // when paging, then the third page's next link is refused as a loop and page 1 is not fetched again
+        assertThatThrownBy(() -> TestClients.walk(client(), "/companies")).isInstanceOf(MalformedResponseException.class)
                 .hasMessageContaining("repeats a page already read");
         server.verify(3, getRequestedFor(urlPathEqualTo(COMPANIES)));
     }
@@ -159,11 +153,8 @@ class DataApiClientWireMockTests {
         stubPage(1, 2, 5, "/companies?page=2&pageSize=2", 2);
         stubPage(2, 1, 5, null, 2);
 
-        // when every page is read, then the end of paging reports the shortfall
-        var pages = client().pages("/companies").iterator();
-        pages.next();
-        pages.next();
-        assertThatThrownBy(pages::hasNext).isInstanceOfSatisfying(IncompleteReadException.class, e -> {
+        // when every page is read, then the end of the walk reports the shortfall
+        assertThatThrownBy(() -> TestClients.walk(client(), "/companies")).isInstanceOfSatisfying(IncompleteReadException.class, e -> {
             assertThat(e.recordsRead()).isEqualTo(3);
             assertThat(e.totalResults()).isEqualTo(5);
         });

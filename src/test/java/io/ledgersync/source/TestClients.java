@@ -2,6 +2,8 @@ package io.ledgersync.source;
 
 import java.net.URI;
 import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.function.UnaryOperator;
 
 import io.micrometer.core.instrument.MeterRegistry;
@@ -33,5 +35,25 @@ final class TestClients {
             UnaryOperator<DataApiProperties> tweak) {
         DataApiProperties properties = tweak.apply(properties(baseUrl, key));
         return new DataApiClient(new DataApiEndpoint(baseUrl, key), properties, SourceConfiguration.jsonMapper(), meters, time, time);
+    }
+
+    /**
+     * Every page of {@code path}, walked as the sync walks it: {@code fetchPage} from the first page along
+     * {@code _links.next}, each step recorded by a {@link PageWalk} that refuses a loop and checks the end.
+     */
+    static List<Page> walk(DataApiClient client, String path) {
+        PageWalk walk = new PageWalk(path);
+        List<Page> pages = new ArrayList<>();
+        for (String href = client.firstPageHref(path); href != null; ) {
+            Page page = client.fetchPage(href);
+            walk.add(page);
+            pages.add(page);
+            href = page.nextHref();
+            if (href != null) {
+                walk.checkNext(href);
+            }
+        }
+        walk.verifyComplete();
+        return pages;
     }
 }

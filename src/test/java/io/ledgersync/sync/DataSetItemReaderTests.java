@@ -17,7 +17,10 @@ import java.util.concurrent.TimeUnit;
 
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
 import org.springframework.batch.infrastructure.item.ExecutionContext;
+import org.springframework.boot.test.system.CapturedOutput;
+import org.springframework.boot.test.system.OutputCaptureExtension;
 
 import io.ledgersync.source.DataApiClient;
 import io.ledgersync.source.DataSetNotReadyException;
@@ -25,7 +28,11 @@ import io.ledgersync.source.Page;
 import io.ledgersync.source.ServerErrorException;
 import io.ledgersync.source.SourceRecord;
 
-/** The reader, one page an item, with prefetch on: what it fetches ahead, and that position, restart and failures stay as without it. */
+/**
+ * The reader, one page an item, with prefetch on: what it fetches ahead, and that position, restart and failures stay
+ * as without it; and what it does when its walk through the pages ends short of, or beyond, totalResults.
+ */
+@ExtendWith(OutputCaptureExtension.class)
 class DataSetItemReaderTests {
 
     private static final String PATH = "/companies/c1/data/invoices";
@@ -124,6 +131,34 @@ class DataSetItemReaderTests {
         assertThatThrownBy(reader::read).isInstanceOf(io.ledgersync.source.MalformedResponseException.class)
                 .hasMessageContaining("runs in a loop");
         verify(client, times(1)).fetchPage(href(1)); // not even prefetched again
+    }
+
+    @Test
+    void aReadShortOfTotalResultsIsReportedAndThePartitionStillCompletes(CapturedOutput output) {
+        // given two pages of two records whose last page announces 5 records
+        when(client.firstPageHref(PATH)).thenReturn(href(1));
+        when(client.fetchPage(href(1))).thenReturn(new Page(href(1), List.of(record(1), record(2)), 1, 2, 5, href(2)));
+        when(client.fetchPage(href(2))).thenReturn(new Page(href(2), List.of(record(3), record(4)), 2, 2, 5, null));
+
+        // when the partition reads to the end, then it hands out what there is, ends normally, and warns
+        assertThat(readAll(open(new ExecutionContext()))).containsExactly("inv-1", "inv-2", "inv-3", "inv-4");
+        assertThat(output).contains("WARN").contains("invoices of company c1 ended after 2 pages and 4 records")
+                .contains("announces totalResults 5 in 3 pages");
+    }
+
+    @Test
+    void aRestartedReadCountsWhatItReadBeforeTheRestartAndFindsItComplete(CapturedOutput output) {
+        // given a read stopped after page 1 of 3
+        givenPages(3);
+        DataSetItemReader first = open(new ExecutionContext());
+        first.read();
+        ExecutionContext saved = new ExecutionContext();
+        first.update(saved);
+        first.close();
+
+        // when a restarted reader reads the rest, then the whole walk agrees with totalResults: nothing to report
+        assertThat(readAll(open(saved))).containsExactly("inv-3", "inv-4", "inv-5", "inv-6");
+        assertThat(output).doesNotContain("announces totalResults");
     }
 
     /** Pages of two records each, linked by next, the last without. */

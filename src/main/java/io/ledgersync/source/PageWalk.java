@@ -5,11 +5,16 @@ import java.util.HashSet;
 import java.util.Set;
 
 /**
- * Keeps count while one data set is paged through: refuses a {@code next} link that repeats any
- * page already read (a loop would never end), and at the end checks the records and pages read
- * against {@code totalResults} and CONTRACT.md §2.3 rule 2. Not thread-safe: one per paging.
+ * The record of one walk through a data set's pages, from the first page along {@code _links.next} to the last
+ * (CONTRACT.md §2.3 rules 4 and 5): which pages were read, and how many records and pages that made. It refuses a
+ * {@code next} link that repeats a page already read (the walk would never end), and at the end checks the records
+ * and pages read against {@code totalResults} and §2.3 rule 2. This class is the one home of both rules; whoever
+ * walks the pages ({@code fetchPage} of {@link DataApiClient}, then this) decides what a failed check means. A walk
+ * interrupted and resumed (a restarted partition) counts on from what was read before.
+ *
+ * <p>Not thread-safe: one instance per walk, used by the thread that walks.
  */
-public final class PageTally {
+public final class PageWalk {
 
     private final String resource;
     private final Set<String> hrefsRead = new HashSet<>();
@@ -19,15 +24,15 @@ public final class PageTally {
     private Page last;
 
     /** @param resource the paged resource, e.g. {@code /companies/42/data/invoices}, for messages */
-    public PageTally(String resource) {
+    public PageWalk(String resource) {
         this(resource, 0, 0);
     }
 
     /**
      * A walk resumed after an earlier execution read some of it: those records and pages count
-     * towards completeness, though their hrefs are not known.
+     * towards completeness, though their hrefs are not known (a link back to one is not seen as a loop).
      */
-    public PageTally(String resource, long recordsBefore, long pagesBefore) {
+    public PageWalk(String resource, long recordsBefore, long pagesBefore) {
         this.resource = resource;
         this.records = recordsBefore;
         this.pages = pagesBefore;
@@ -74,10 +79,12 @@ public final class PageTally {
         return hrefsRead.contains(normalize(href));
     }
 
+    /** Records on the pages of this walk so far, those before a resumption included. */
     public long records() {
         return records;
     }
 
+    /** Pages of this walk so far, those before a resumption included. */
     public long pages() {
         return pages;
     }

@@ -5,6 +5,7 @@ import java.time.Duration;
 import java.util.Arrays;
 import java.util.Locale;
 
+import io.ledgersync.ConfigDefaults;
 import io.ledgersync.sandbox.SandboxServer;
 import io.ledgersync.sandbox.SandboxSettings;
 
@@ -69,10 +70,9 @@ final class PageSizeBenchmark {
     }
 
     private static DataApiClient client(SandboxServer sandbox, int pageSize) {
-        DataApiProperties defaults = DataApiProperties.defaults(sandbox.baseUrl(), sandbox.apiKey()).withPageSize(pageSize);
         // The client-side rate limiter would measure itself, not the page size: lift it here.
-        DataApiProperties properties = defaults.with(defaults.retry(), new DataApiProperties.RateLimit(100_000, Duration.ofSeconds(1)),
-                defaults.bulkhead(), defaults.circuitBreaker());
+        DataApiProperties properties = ConfigDefaults.bind("ledgersync.api", DataApiProperties.class).withPageSize(pageSize)
+                .withRateLimit(new DataApiProperties.RateLimit(100_000, Duration.ofSeconds(1)));
         return new DataApiClient(new DataApiEndpoint(sandbox.baseUrl(), sandbox.apiKey()), properties,
                 SourceConfiguration.jsonMapper(), null, Clock.systemUTC(), Sleeper.THREAD);
     }

@@ -19,7 +19,8 @@ import tools.jackson.databind.json.JsonMapper;
  * (§2.3), turns error statuses into typed {@link DataApiException}s (§7), and retries, throttles and
  * pauses through Resilience4j. Walking a data set from page to page is the caller's, who keeps a
  * {@link PageWalk} of it.
- * Thread-safe: partitions share one instance, which holds no per-sync state.
+ *
+ * <p>Thread-safe: partitions share one instance, which holds no per-sync state.
  */
 public final class DataApiClient {
 
@@ -33,13 +34,11 @@ public final class DataApiClient {
     private final DataApiObserver observer;
     private final String authorization;
 
-    /** A client with the default retry, rate-limit, bulkhead and circuit-breaker settings and no metrics. */
-    public DataApiClient(DataApiEndpoint endpoint, int pageSize, Duration connectTimeout, Duration readTimeout,
-            JsonMapper json) {
-        this(endpoint, DataApiProperties.defaults(endpoint.baseUrl(), endpoint.apiKey()).withPageSize(pageSize)
-                .withTimeouts(connectTimeout, readTimeout), json, null, Clock.systemUTC(), Sleeper.THREAD);
-    }
-
+    /**
+     * @param endpoint where the Data API is and the key, the only place that holds them
+     * @param properties the tuning: page size, timeouts, retry, rate limit, bulkhead, circuit breaker
+     * @param meters where the Resilience4j meters go; null for none
+     */
     DataApiClient(DataApiEndpoint endpoint, DataApiProperties properties, JsonMapper json, MeterRegistry meters,
             Clock clock, Sleeper sleeper) {
         this(endpoint, properties, json, meters, clock, sleeper, DataApiObserver.NONE);

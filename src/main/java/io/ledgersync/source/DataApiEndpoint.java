@@ -1,12 +1,14 @@
 package io.ledgersync.source;
 
 import java.net.URI;
+import java.net.URISyntaxException;
 import java.util.Objects;
 
 /**
- * The Data API instance to talk to: its base URL and the key that authenticates us there.
- * A bean of this type, when present, overrides {@code ledgersync.api.base-url} and {@code api-key}
- * (the application supplies one for the embedded sandbox).
+ * The Data API instance to talk to: its base URL and the key that authenticates us there, validated. The one holder
+ * of both: {@link SourceConfiguration} builds it from {@code ledgersync.api.base-url} and {@code api-key} unless the
+ * application supplies a bean of it (it does for the embedded sandbox); the tuning is {@link DataApiProperties}'s.
+ * Immutable, so thread-safe; {@link #toString()} masks the key.
  */
 public record DataApiEndpoint(URI baseUrl, String apiKey) {
 
@@ -22,9 +24,21 @@ public record DataApiEndpoint(URI baseUrl, String apiKey) {
         }
         if (baseUrl.getScheme() == null || baseUrl.getHost() == null
                 || !(baseUrl.getScheme().equals("http") || baseUrl.getScheme().equals("https"))) {
-            throw new IllegalArgumentException("The Data API base URL '" + text
-                    + "' is not an absolute http(s) URL: set LEDGERSYNC_API_BASE_URL, e.g. https://api.example.com");
+            throw new IllegalArgumentException(notAnHttpUrl(text));
         }
+    }
+
+    /** The endpoint of a configured base URL text, e.g. {@code https://api.example.com/v2}, and key. */
+    static DataApiEndpoint of(String baseUrl, String apiKey) {
+        try {
+            return new DataApiEndpoint(new URI(baseUrl.strip()), apiKey);
+        } catch (URISyntaxException e) {
+            throw new IllegalArgumentException(notAnHttpUrl(baseUrl) + " (" + e.getMessage() + ")", e);
+        }
+    }
+
+    private static String notAnHttpUrl(String text) {
+        return "The Data API base URL '" + text + "' is not an absolute http(s) URL: set LEDGERSYNC_API_BASE_URL, e.g. https://api.example.com";
     }
 
     @Override

@@ -1,20 +1,20 @@
 package io.ledgersync.source;
 
-import java.net.URI;
 import java.time.Duration;
 
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import org.springframework.boot.context.properties.ConfigurationProperties;
-import org.springframework.boot.context.properties.bind.DefaultValue;
 
 /**
- * Where the Data API is and how ledgersync talks to it ({@code ledgersync.api.*}).
+ * How ledgersync talks to the Data API ({@code ledgersync.api.*}): page size, timeouts, retry, rate limit, bulkhead
+ * and circuit breaker. Where the Data API is and the key that opens it are not here: {@link DataApiEndpoint} alone
+ * holds them.
  *
- * @param baseUrl base URL of the Data API, possibly with a path prefix; empty means "use the
- *     embedded sandbox"
- * @param apiKey the API key, sent only to {@code baseUrl}; never logged, masked by {@link #toString()}
- *     and in the actuator's configuration reports
+ * <p>Every default is in {@code config/application.yml}, which the jar carries as {@code classpath:config/application.yml}
+ * and which is their one home. This record and its parts give none: they validate what they are given and refuse a
+ * missing or invalid value with a message that names its key. Immutable, so thread-safe.
+ *
  * @param pageSize records per page requested; above 5000 (CONTRACT.md §8) it is clamped with a warning
  * @param connectTimeout how long to wait for a TCP connection
  * @param readTimeout how long to wait for a whole response
@@ -23,17 +23,11 @@ import org.springframework.boot.context.properties.bind.DefaultValue;
  * @param bulkhead concurrent requests per company
  * @param circuitBreaker when a failing Data API pauses the run instead of being retried
  */
-@ConfigurationProperties("ledgersync.api")
-public record DataApiProperties(
-        URI baseUrl,
-        String apiKey,
-        @DefaultValue("1000") int pageSize,
-        @DefaultValue("10s") Duration connectTimeout,
-        @DefaultValue("60s") Duration readTimeout,
-        @DefaultValue Retry retry,
-        @DefaultValue RateLimit rateLimit,
-        @DefaultValue Bulkhead bulkhead,
-        @DefaultValue CircuitBreaker circuitBreaker) {
+@ConfigurationProperties(DataApiProperties.PREFIX)
+public record DataApiProperties(Integer pageSize, Duration connectTimeout, Duration readTimeout, Retry retry,
+        RateLimit rateLimit, Bulkhead bulkhead, CircuitBreaker circuitBreaker) {
+
+    static final String PREFIX = "ledgersync.api";
 
     /** CONTRACT.md §8: the largest page the Data API serves. */
     public static final int MAX_PAGE_SIZE = 5000;
@@ -44,53 +38,37 @@ public record DataApiProperties(
     private static final Logger log = LoggerFactory.getLogger(DataApiProperties.class);
 
     public DataApiProperties {
-        if (pageSize < 1) {
-            throw new IllegalArgumentException("ledgersync.api.page-size (LEDGERSYNC_PAGE_SIZE) is " + pageSize
-                    + ": it must be at least 1 (and at most " + MAX_PAGE_SIZE + ", the Data API's maximum page size)");
-        }
-        if (pageSize > MAX_PAGE_SIZE) {
-            log.warn("ledgersync.api.page-size (LEDGERSYNC_PAGE_SIZE) is {}, above the Data API's maximum page size: using {}",
-                    pageSize, MAX_PAGE_SIZE);
-            pageSize = MAX_PAGE_SIZE;
-        }
-        requirePositive("connect-timeout", connectTimeout);
-        requirePositive("read-timeout", readTimeout);
-        retry = retry == null ? Retry.defaults() : retry;
-        rateLimit = rateLimit == null ? RateLimit.defaults() : rateLimit;
-        bulkhead = bulkhead == null ? Bulkhead.defaults() : bulkhead;
-        circuitBreaker = circuitBreaker == null ? CircuitBreaker.defaults() : circuitBreaker;
-    }
-
-    /** The defaults of {@code config/application.yml}, for a client built outside Spring. */
-    public static DataApiProperties defaults(URI baseUrl, String apiKey) {
-        return new DataApiProperties(baseUrl, apiKey, 1000, Duration.ofSeconds(10), Duration.ofSeconds(60), null, null, null, null);
+        pageSize = clamped("page-size (LEDGERSYNC_PAGE_SIZE)", pageSize, MAX_PAGE_SIZE, "the Data API's maximum page size");
+        connectTimeout = positive("connect-timeout", connectTimeout);
+        readTimeout = positive("read-timeout", readTimeout);
+        present("retry", retry);
+        present("rate-limit", rateLimit);
+        present("bulkhead", bulkhead);
+        present("circuit-breaker", circuitBreaker);
     }
 
     DataApiProperties withPageSize(int newPageSize) {
-        return new DataApiProperties(baseUrl, apiKey, newPageSize, connectTimeout, readTimeout, retry, rateLimit, bulkhead,
-                circuitBreaker);
+        return new DataApiProperties(newPageSize, connectTimeout, readTimeout, retry, rateLimit, bulkhead, circuitBreaker);
     }
 
     DataApiProperties withTimeouts(Duration newConnectTimeout, Duration newReadTimeout) {
-        return new DataApiProperties(baseUrl, apiKey, pageSize, newConnectTimeout, newReadTimeout, retry, rateLimit, bulkhead,
-                circuitBreaker);
+        return new DataApiProperties(pageSize, newConnectTimeout, newReadTimeout, retry, rateLimit, bulkhead, circuitBreaker);
     }
 
-    DataApiProperties with(Retry newRetry, RateLimit newRateLimit, Bulkhead newBulkhead, CircuitBreaker newCircuitBreaker) {
-        return new DataApiProperties(baseUrl, apiKey, pageSize, connectTimeout, readTimeout, newRetry, newRateLimit, newBulkhead,
-                newCircuitBreaker);
+    DataApiProperties withRetry(Retry newRetry) {
+        return new DataApiProperties(pageSize, connectTimeout, readTimeout, newRetry, rateLimit, bulkhead, circuitBreaker);
     }
 
-    boolean hasBaseUrl() {
-        return baseUrl != null && !baseUrl.toString().isBlank();
+    DataApiProperties withRateLimit(RateLimit newRateLimit) {
+        return new DataApiProperties(pageSize, connectTimeout, readTimeout, retry, newRateLimit, bulkhead, circuitBreaker);
     }
 
-    @Override
-    public String toString() {
-        return "DataApiProperties[baseUrl=" + baseUrl + ", apiKey=" + (apiKey == null || apiKey.isEmpty() ? "<unset>" : "****")
-                + ", pageSize=" + pageSize + ", connectTimeout=" + connectTimeout + ", readTimeout=" + readTimeout
-                + ", retry=" + retry + ", rateLimit=" + rateLimit + ", bulkhead=" + bulkhead
-                + ", circuitBreaker=" + circuitBreaker + "]";
+    DataApiProperties withBulkhead(Bulkhead newBulkhead) {
+        return new DataApiProperties(pageSize, connectTimeout, readTimeout, retry, rateLimit, newBulkhead, circuitBreaker);
+    }
+
+    DataApiProperties withCircuitBreaker(CircuitBreaker newCircuitBreaker) {
+        return new DataApiProperties(pageSize, connectTimeout, readTimeout, retry, rateLimit, bulkhead, newCircuitBreaker);
     }
 
     /**
@@ -104,37 +82,20 @@ public record DataApiProperties(
      * @param retryAfterFloor the least wait after a 429/503, so that {@code Retry-After: 0} or none never hot-loops
      * @param retryAfterCeiling the most a {@code Retry-After} can make us wait per attempt
      */
-    public record Retry(
-            @DefaultValue("6") int maxAttempts,
-            @DefaultValue("1s") Duration initialBackoff,
-            @DefaultValue("2.0") double multiplier,
-            @DefaultValue("0.5") double jitter,
-            @DefaultValue("30s") Duration maxBackoff,
-            @DefaultValue("1s") Duration retryAfterFloor,
-            @DefaultValue("120s") Duration retryAfterCeiling) {
+    public record Retry(Integer maxAttempts, Duration initialBackoff, Double multiplier, Double jitter, Duration maxBackoff,
+            Duration retryAfterFloor, Duration retryAfterCeiling) {
 
         public Retry {
-            if (maxAttempts < 1) {
-                throw new IllegalArgumentException("ledgersync.api.retry.max-attempts must be at least 1, was " + maxAttempts);
-            }
-            requirePositive("retry.initial-backoff", initialBackoff);
-            requirePositive("retry.max-backoff", maxBackoff);
-            requirePositive("retry.retry-after-floor", retryAfterFloor);
-            if (multiplier < 1.0) {
-                throw new IllegalArgumentException("ledgersync.api.retry.multiplier must be at least 1.0, was " + multiplier);
-            }
-            if (jitter < 0.0 || jitter >= 1.0) {
-                throw new IllegalArgumentException("ledgersync.api.retry.jitter must be in [0, 1), was " + jitter);
-            }
-            if (retryAfterCeiling == null || retryAfterCeiling.compareTo(retryAfterFloor) < 0) {
-                throw new IllegalArgumentException("ledgersync.api.retry.retry-after-ceiling (" + retryAfterCeiling
+            atLeast("retry.max-attempts", maxAttempts, 1);
+            positive("retry.initial-backoff", initialBackoff);
+            within("retry.multiplier", multiplier, 1.0, Double.MAX_VALUE, "at least 1.0");
+            within("retry.jitter", jitter, 0.0, Math.nextDown(1.0), "in [0, 1)");
+            positive("retry.max-backoff", maxBackoff);
+            positive("retry.retry-after-floor", retryAfterFloor);
+            if (present("retry.retry-after-ceiling", retryAfterCeiling).compareTo(retryAfterFloor) < 0) {
+                throw new IllegalArgumentException(PREFIX + ".retry.retry-after-ceiling (" + retryAfterCeiling
                         + ") must not be below retry-after-floor (" + retryAfterFloor + ")");
             }
-        }
-
-        static Retry defaults() {
-            return new Retry(6, Duration.ofSeconds(1), 2.0, 0.5, Duration.ofSeconds(30), Duration.ofSeconds(1),
-                    Duration.ofSeconds(120));
         }
     }
 
@@ -144,18 +105,11 @@ public record DataApiProperties(
      * @param requestsPerSecond requests the whole client may send per second
      * @param maxWait the longest a request waits for its turn before failing
      */
-    public record RateLimit(@DefaultValue("20") int requestsPerSecond, @DefaultValue("60s") Duration maxWait) {
+    public record RateLimit(Integer requestsPerSecond, Duration maxWait) {
 
         public RateLimit {
-            if (requestsPerSecond < 1) {
-                throw new IllegalArgumentException("ledgersync.api.rate-limit.requests-per-second must be at least 1, was "
-                        + requestsPerSecond);
-            }
-            requireNotNegative("rate-limit.max-wait", maxWait);
-        }
-
-        static RateLimit defaults() {
-            return new RateLimit(20, Duration.ofSeconds(60));
+            atLeast("rate-limit.requests-per-second", requestsPerSecond, 1);
+            notNegative("rate-limit.max-wait", maxWait);
         }
     }
 
@@ -166,30 +120,13 @@ public record DataApiProperties(
      * @param maxWait the longest a request waits for a free slot before failing
      * @param maxTrackedCompanies how many companies' bulkheads are kept (least recently used go first)
      */
-    public record Bulkhead(
-            @DefaultValue("10") int maxConcurrentRequestsPerCompany,
-            @DefaultValue("60s") Duration maxWait,
-            @DefaultValue("256") int maxTrackedCompanies) {
+    public record Bulkhead(Integer maxConcurrentRequestsPerCompany, Duration maxWait, Integer maxTrackedCompanies) {
 
         public Bulkhead {
-            if (maxConcurrentRequestsPerCompany < 1) {
-                throw new IllegalArgumentException("ledgersync.api.bulkhead.max-concurrent-requests-per-company must be at least 1, was "
-                        + maxConcurrentRequestsPerCompany);
-            }
-            if (maxConcurrentRequestsPerCompany > MAX_CONCURRENT_REQUESTS_PER_COMPANY) {
-                log.warn("ledgersync.api.bulkhead.max-concurrent-requests-per-company is {}, above the Data API's limit: using {}",
-                        maxConcurrentRequestsPerCompany, MAX_CONCURRENT_REQUESTS_PER_COMPANY);
-                maxConcurrentRequestsPerCompany = MAX_CONCURRENT_REQUESTS_PER_COMPANY;
-            }
-            requireNotNegative("bulkhead.max-wait", maxWait);
-            if (maxTrackedCompanies < 1) {
-                throw new IllegalArgumentException("ledgersync.api.bulkhead.max-tracked-companies must be at least 1, was "
-                        + maxTrackedCompanies);
-            }
-        }
-
-        static Bulkhead defaults() {
-            return new Bulkhead(MAX_CONCURRENT_REQUESTS_PER_COMPANY, Duration.ofSeconds(60), 256);
+            maxConcurrentRequestsPerCompany = clamped("bulkhead.max-concurrent-requests-per-company",
+                    maxConcurrentRequestsPerCompany, MAX_CONCURRENT_REQUESTS_PER_COMPANY, "the Data API's limit");
+            notNegative("bulkhead.max-wait", maxWait);
+            atLeast("bulkhead.max-tracked-companies", maxTrackedCompanies, 1);
         }
     }
 
@@ -203,41 +140,61 @@ public record DataApiProperties(
      * @param permittedCallsInHalfOpenState probes let through to decide whether to close again
      * @param maxPause the longest a request waits in total for an open circuit before failing its partition
      */
-    public record CircuitBreaker(
-            @DefaultValue("50") float failureRateThreshold,
-            @DefaultValue("10") int slidingWindowSize,
-            @DefaultValue("5") int minimumNumberOfCalls,
-            @DefaultValue("30s") Duration waitInOpenState,
-            @DefaultValue("1") int permittedCallsInHalfOpenState,
-            @DefaultValue("15m") Duration maxPause) {
+    public record CircuitBreaker(Float failureRateThreshold, Integer slidingWindowSize, Integer minimumNumberOfCalls,
+            Duration waitInOpenState, Integer permittedCallsInHalfOpenState, Duration maxPause) {
 
         public CircuitBreaker {
-            if (failureRateThreshold <= 0 || failureRateThreshold > 100) {
-                throw new IllegalArgumentException("ledgersync.api.circuit-breaker.failure-rate-threshold must be in (0, 100], was "
-                        + failureRateThreshold);
-            }
-            if (slidingWindowSize < 1 || minimumNumberOfCalls < 1 || permittedCallsInHalfOpenState < 1) {
-                throw new IllegalArgumentException("ledgersync.api.circuit-breaker: sliding-window-size, minimum-number-of-calls and "
-                        + "permitted-calls-in-half-open-state must be at least 1");
-            }
-            requirePositive("circuit-breaker.wait-in-open-state", waitInOpenState);
-            requireNotNegative("circuit-breaker.max-pause", maxPause);
-        }
-
-        static CircuitBreaker defaults() {
-            return new CircuitBreaker(50, 10, 5, Duration.ofSeconds(30), 1, Duration.ofMinutes(15));
+            within("circuit-breaker.failure-rate-threshold", failureRateThreshold, Double.MIN_VALUE, 100.0, "in (0, 100]");
+            atLeast("circuit-breaker.sliding-window-size", slidingWindowSize, 1);
+            atLeast("circuit-breaker.minimum-number-of-calls", minimumNumberOfCalls, 1);
+            positive("circuit-breaker.wait-in-open-state", waitInOpenState);
+            atLeast("circuit-breaker.permitted-calls-in-half-open-state", permittedCallsInHalfOpenState, 1);
+            notNegative("circuit-breaker.max-pause", maxPause);
         }
     }
 
-    private static void requirePositive(String key, Duration value) {
-        if (value == null || value.isNegative() || value.isZero()) {
-            throw new IllegalArgumentException("ledgersync.api." + key + " must be a positive duration, was " + value);
+    /** Refuses a value that is missing: every key has its default in the packaged config/application.yml. */
+    private static <T> T present(String key, T value) {
+        if (value == null) {
+            throw new IllegalArgumentException(PREFIX + "." + key + " is missing: config/application.yml, which the jar "
+                    + "carries, gives every " + PREFIX + " setting a value; a file or variable of yours may change it, not remove it");
+        }
+        return value;
+    }
+
+    private static int atLeast(String key, Integer value, int least) {
+        if (present(key, value) < least) {
+            throw new IllegalArgumentException(PREFIX + "." + key + " is " + value + ": it must be at least " + least);
+        }
+        return value;
+    }
+
+    /** At least 1; above {@code most} it is used as {@code most}, with a warning. */
+    private static int clamped(String key, Integer value, int most, String why) {
+        if (atLeast(key, value, 1) > most) {
+            log.warn("{}.{} is {}, above {}: using {}", PREFIX, key, value, why, most);
+            return most;
+        }
+        return value;
+    }
+
+    private static void within(String key, Number value, double least, double most, String range) {
+        double number = present(key, value).doubleValue();
+        if (number < least || number > most || Double.isNaN(number)) {
+            throw new IllegalArgumentException(PREFIX + "." + key + " must be " + range + ", was " + value);
         }
     }
 
-    private static void requireNotNegative(String key, Duration value) {
-        if (value == null || value.isNegative()) {
-            throw new IllegalArgumentException("ledgersync.api." + key + " must not be negative, was " + value);
+    private static Duration positive(String key, Duration value) {
+        if (present(key, value).isNegative() || value.isZero()) {
+            throw new IllegalArgumentException(PREFIX + "." + key + " must be a positive duration, was " + value);
+        }
+        return value;
+    }
+
+    private static void notNegative(String key, Duration value) {
+        if (present(key, value).isNegative()) {
+            throw new IllegalArgumentException(PREFIX + "." + key + " must not be negative, was " + value);
         }
     }
 }

@@ -6,27 +6,36 @@ import java.util.Locale;
 import org.springframework.beans.factory.ObjectProvider;
 import org.springframework.boot.actuate.endpoint.SanitizingFunction;
 import org.springframework.boot.context.properties.EnableConfigurationProperties;
+import org.springframework.boot.context.properties.bind.Binder;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
+import org.springframework.core.env.Environment;
 
 import io.micrometer.core.instrument.MeterRegistry;
 import tools.jackson.databind.json.JsonMapper;
 
+/**
+ * The client as a bean: its {@link DataApiEndpoint} is the application's, when it supplies one, else built from
+ * {@code ledgersync.api.base-url} and {@code api-key}; its tuning is {@link DataApiProperties}. Stateless.
+ */
 @Configuration(proxyBeanMethods = false)
 @EnableConfigurationProperties(DataApiProperties.class)
 class SourceConfiguration {
 
+    static final String BASE_URL = DataApiProperties.PREFIX + ".base-url";
+    static final String API_KEY = DataApiProperties.PREFIX + ".api-key";
+
     @Bean
-    DataApiClient dataApiClient(DataApiProperties properties, ObjectProvider<DataApiEndpoint> endpointOverride,
-            ObjectProvider<MeterRegistry> meters, ObjectProvider<DataApiObserver> observer) {
-        DataApiEndpoint endpoint = endpointOverride.getIfAvailable(() -> configuredEndpoint(properties));
+    DataApiClient dataApiClient(DataApiProperties properties, ObjectProvider<DataApiEndpoint> suppliedEndpoint,
+            Environment environment, ObjectProvider<MeterRegistry> meters, ObjectProvider<DataApiObserver> observer) {
+        DataApiEndpoint endpoint = suppliedEndpoint.getIfAvailable(() -> configuredEndpoint(Binder.get(environment)));
         return new DataApiClient(endpoint, properties, jsonMapper(), meters.getIfAvailable(), Clock.systemUTC(), Sleeper.THREAD,
                 observer.getIfAvailable(() -> DataApiObserver.NONE));
     }
 
     /**
-     * Masks the API key in {@code /actuator/configprops} and {@code /actuator/env} even where an
-     * operator has set {@code show-values: always} to debug the rest of the configuration.
+     * Masks the API key in {@code /actuator/env} and {@code /actuator/configprops}, should an operator expose them
+     * (ledgersync does not) and set {@code show-values: always} to debug the rest of the configuration.
      */
     @Bean
     SanitizingFunction dataApiKeySanitizer() {
@@ -43,11 +52,13 @@ class SourceConfiguration {
         return SourceRecord.JSON;
     }
 
-    private static DataApiEndpoint configuredEndpoint(DataApiProperties properties) {
-        if (!properties.hasBaseUrl()) {
-            throw new IllegalStateException("No Data API base URL: set LEDGERSYNC_API_BASE_URL (ledgersync.api.base-url), "
+    /** The endpoint that {@code ledgersync.api.base-url} and {@code api-key} name. */
+    static DataApiEndpoint configuredEndpoint(Binder configuration) {
+        String baseUrl = configuration.bind(BASE_URL, String.class).orElse("");
+        if (baseUrl.isBlank()) {
+            throw new IllegalStateException("No Data API base URL: set LEDGERSYNC_API_BASE_URL (" + BASE_URL + "), "
                     + "or leave it empty in the application, which then starts an embedded sandbox and supplies its DataApiEndpoint");
         }
-        return new DataApiEndpoint(properties.baseUrl(), properties.apiKey());
+        return DataApiEndpoint.of(baseUrl, configuration.bind(API_KEY, String.class).orElse(null));
     }
 }

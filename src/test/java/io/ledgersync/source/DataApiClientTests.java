@@ -4,7 +4,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import java.net.URI;
-import java.time.Duration;
 import java.util.List;
 
 import org.junit.jupiter.api.AfterAll;
@@ -12,7 +11,6 @@ import org.junit.jupiter.api.Test;
 
 import io.ledgersync.sandbox.SandboxServer;
 import io.ledgersync.sandbox.SandboxSettings;
-import tools.jackson.databind.json.JsonMapper;
 
 /** The client against the sandbox over real HTTP: the paging rules of CONTRACT.md §2.3 and §5. */
 class DataApiClientTests {
@@ -75,8 +73,7 @@ class DataApiClientTests {
 
     @Test
     void rule1_relativeHrefsResolveAgainstABaseUrlWithAPathPrefix() {
-        DataApiClient client = new DataApiClient(new DataApiEndpoint(URI.create("https://api.example.com/v2/"), "k"), 100,
-                Duration.ofSeconds(1), Duration.ofSeconds(1), JsonMapper.builder().build());
+        DataApiClient client = TestClients.client(URI.create("https://api.example.com/v2/"), "k", new FakeTime());
 
         assertThat(client.resolve("/companies?page=2&pageSize=100"))
                 .isEqualTo(URI.create("https://api.example.com/v2/companies?page=2&pageSize=100"));
@@ -119,7 +116,6 @@ class DataApiClientTests {
     }
 
     private static DataApiClient client(String key, int pageSize) {
-        return new DataApiClient(new DataApiEndpoint(sandbox.baseUrl(), key), pageSize, Duration.ofSeconds(5),
-                Duration.ofSeconds(10), JsonMapper.builder().build());
+        return TestClients.client(sandbox.baseUrl(), key, new FakeTime(), null, properties -> properties.withPageSize(pageSize));
     }
 }

@@ -6,9 +6,13 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.function.UnaryOperator;
 
+import io.ledgersync.ConfigDefaults;
 import io.micrometer.core.instrument.MeterRegistry;
 
-/** Clients for tests: fast timeouts, a fake clock and sleeper, a breaker that stays out of the way unless asked. */
+/**
+ * Clients for tests: the packaged defaults of {@code config/application.yml}, adjusted to fast timeouts, a fake clock
+ * and sleeper, and a breaker that stays out of the way unless asked.
+ */
 final class TestClients {
 
     static final int MAX_ATTEMPTS = 4;
@@ -16,15 +20,15 @@ final class TestClients {
     private TestClients() {
     }
 
-    static DataApiProperties properties(URI baseUrl, String key) {
-        return DataApiProperties.defaults(baseUrl, key)
+    static DataApiProperties properties() {
+        return ConfigDefaults.bind("ledgersync.api", DataApiProperties.class)
                 .withPageSize(100)
                 .withTimeouts(Duration.ofSeconds(2), Duration.ofSeconds(5))
-                .with(new DataApiProperties.Retry(MAX_ATTEMPTS, Duration.ofMillis(200), 2.0, 0.5, Duration.ofSeconds(5),
-                                Duration.ofSeconds(1), Duration.ofSeconds(60)),
-                        new DataApiProperties.RateLimit(1000, Duration.ofSeconds(5)),
-                        new DataApiProperties.Bulkhead(10, Duration.ofSeconds(5), 16),
-                        new DataApiProperties.CircuitBreaker(50, 100, 100, Duration.ofSeconds(30), 1, Duration.ofMinutes(5)));
+                .withRetry(new DataApiProperties.Retry(MAX_ATTEMPTS, Duration.ofMillis(200), 2.0, 0.5, Duration.ofSeconds(5),
+                        Duration.ofSeconds(1), Duration.ofSeconds(60)))
+                .withRateLimit(new DataApiProperties.RateLimit(1000, Duration.ofSeconds(5)))
+                .withBulkhead(new DataApiProperties.Bulkhead(10, Duration.ofSeconds(5), 16))
+                .withCircuitBreaker(new DataApiProperties.CircuitBreaker(50f, 100, 100, Duration.ofSeconds(30), 1, Duration.ofMinutes(5)));
     }
 
     static DataApiClient client(URI baseUrl, String key, FakeTime time) {
@@ -33,8 +37,8 @@ final class TestClients {
 
     static DataApiClient client(URI baseUrl, String key, FakeTime time, MeterRegistry meters,
             UnaryOperator<DataApiProperties> tweak) {
-        DataApiProperties properties = tweak.apply(properties(baseUrl, key));
-        return new DataApiClient(new DataApiEndpoint(baseUrl, key), properties, SourceConfiguration.jsonMapper(), meters, time, time);
+        return new DataApiClient(new DataApiEndpoint(baseUrl, key), tweak.apply(properties()), SourceConfiguration.jsonMapper(),
+                meters, time, time);
     }
 
     /**

@@ -35,8 +35,8 @@ class RetryAfterBackoffTests {
 
     @RepeatedTest(20)
     void withoutRetryAfterA429WaitsAtLeastTheFloor() {
-        assertThat(wait(1, tooManyRequests(null))).isBetween(1_000L, 1_000L);
-        assertThat(wait(3, unavailable())).isBetween(1_000L, 3_000L);
+        assertThat(wait(1, tooManyRequests(null))).as("500 ms ±50% is below the floor: the floor").isEqualTo(1_000L);
+        assertThat(wait(3, unavailable())).as("2 s ±50%, never below the floor").isBetween(1_000L, 3_000L);
     }
 
     @RepeatedTest(20)

@@ -69,10 +69,8 @@ class DataApiClientSandboxFaultTests {
         // 3 attempts whose breaker opens after 2 failures: the window outlasts its retries
         start(SandboxSettings.defaults().withCompanies(2));
         sandbox.faults().all().maintenanceFor(Duration.ofMinutes(3));
-        DataApiClient client = client(p -> p
-                .withRetry(new DataApiProperties.Retry(3, Duration.ofMillis(200), 2.0, 0.5, Duration.ofSeconds(5), Duration.ofSeconds(1),
-                        Duration.ofSeconds(60)))
-                .withCircuitBreaker(new DataApiProperties.CircuitBreaker(50f, 4, 2, Duration.ofSeconds(30), 1, Duration.ofMinutes(10))));
+        DataApiClient client = client(p -> p.withRetry(TestClients.retry(3))
+                .withCircuitBreaker(TestClients.breakerOpeningAfterTwoFailures(Duration.ofMinutes(10))));
 
         // when the companies are read
         Page page = client.fetchPage("/companies?page=1&pageSize=100");

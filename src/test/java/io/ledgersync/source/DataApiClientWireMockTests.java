@@ -303,10 +303,8 @@ class DataApiClientWireMockTests {
         }
         server.stubFor(get(urlPathEqualTo(COMPANIES)).inScenario("window").whenScenarioStateIs("503-6")
                 .willReturn(page(1, 1, 1, null, 1)));
-        DataApiClient client = client(properties -> properties
-                .withRetry(new DataApiProperties.Retry(3, Duration.ofMillis(200), 2.0, 0.5, Duration.ofSeconds(5), Duration.ofSeconds(1),
-                        Duration.ofSeconds(60)))
-                .withCircuitBreaker(new DataApiProperties.CircuitBreaker(50f, 4, 2, Duration.ofSeconds(30), 1, Duration.ofMinutes(10))));
+        DataApiClient client = client(properties -> properties.withRetry(TestClients.retry(3))
+                .withCircuitBreaker(TestClients.breakerOpeningAfterTwoFailures(Duration.ofMinutes(10))));
 
         // when a page is read through the window
         Page page = client.fetchPage("/companies?page=1&pageSize=1");
@@ -324,7 +322,7 @@ class DataApiClientWireMockTests {
         // given a Data API that stays down, and a client that may pause 2 minutes at most
         server.stubFor(get(urlPathEqualTo(COMPANIES)).willReturn(error(503, "ServiceUnavailable: Down for maintenance.")));
         DataApiClient client = client(properties -> properties.withCircuitBreaker(
-                new DataApiProperties.CircuitBreaker(50f, 4, 2, Duration.ofSeconds(30), 1, Duration.ofMinutes(2))));
+                TestClients.breakerOpeningAfterTwoFailures(Duration.ofMinutes(2))));
 
         // when a page is asked for, then after pausing 2 minutes the open circuit is reported
         assertThatThrownBy(() -> client.fetchPage("/companies?page=1&pageSize=1"))

@@ -24,11 +24,21 @@ final class TestClients {
         return ConfigDefaults.bind("ledgersync.api", DataApiProperties.class)
                 .withPageSize(100)
                 .withTimeouts(Duration.ofSeconds(2), Duration.ofSeconds(5))
-                .withRetry(new DataApiProperties.Retry(MAX_ATTEMPTS, Duration.ofMillis(200), 2.0, 0.5, Duration.ofSeconds(5),
-                        Duration.ofSeconds(1), Duration.ofSeconds(60)))
+                .withRetry(retry(MAX_ATTEMPTS))
                 .withRateLimit(new DataApiProperties.RateLimit(1000, Duration.ofSeconds(5)))
                 .withBulkhead(new DataApiProperties.Bulkhead(10, Duration.ofSeconds(5), 16))
                 .withCircuitBreaker(new DataApiProperties.CircuitBreaker(50f, 100, 100, Duration.ofSeconds(30), 1, Duration.ofMinutes(5)));
+    }
+
+    /** {@code attempts} per request, backing off from 200 ms (±50%, doubling, at most 5 s), Retry-After within 1 s to 60 s. */
+    static DataApiProperties.Retry retry(int attempts) {
+        return new DataApiProperties.Retry(attempts, Duration.ofMillis(200), 2.0, 0.5, Duration.ofSeconds(5), Duration.ofSeconds(1),
+                Duration.ofSeconds(60));
+    }
+
+    /** A breaker that opens after 2 failures of the last 4 calls, stays open 30 s, and lets a request pause {@code maxPause}. */
+    static DataApiProperties.CircuitBreaker breakerOpeningAfterTwoFailures(Duration maxPause) {
+        return new DataApiProperties.CircuitBreaker(50f, 4, 2, Duration.ofSeconds(30), 1, maxPause);
     }
 
     static DataApiClient client(URI baseUrl, String key, FakeTime time) {

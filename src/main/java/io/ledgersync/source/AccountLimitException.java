@@ -5,6 +5,7 @@ import java.util.Locale;
 /**
  * 402 (CONTRACT.md §7.2): an account limit is reached; the {@code error} text and the validation
  * message name which one, and the message tells the operator how to free it. Never retried.
+ * Immutable.
  */
 public class AccountLimitException extends DataApiException {
 

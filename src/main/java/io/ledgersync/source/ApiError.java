@@ -4,11 +4,16 @@ import java.util.List;
 
 /**
  * The error body of CONTRACT.md §2.4, as far as the response carried it.
+ * Immutable.
  *
  * @param validationMessages the {@code message} of each element of {@code validation.errors}
  */
 public record ApiError(int statusCode, String service, String error, String correlationId,
         List<String> validationMessages) {
+
+    public ApiError {
+        validationMessages = validationMessages == null ? List.of() : List.copyOf(validationMessages);
+    }
 
     /** The exception name before the colon of {@code error} (§2.4), or null when there is none. */
     public String exceptionName() {

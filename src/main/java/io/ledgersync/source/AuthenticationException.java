@@ -2,6 +2,7 @@ package io.ledgersync.source;
 
 /**
  * 401 (CONTRACT.md §5 rule 2): the Data API does not recognise the API key; permanent: the run stops, nothing is retried.
+ * Immutable.
  */
 public class AuthenticationException extends DataApiException {
 

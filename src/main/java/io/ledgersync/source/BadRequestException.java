@@ -3,6 +3,7 @@ package io.ledgersync.source;
 /**
  * 400 (CONTRACT.md §7.1): the Data API could not process our request, which is a bug or a bad data set definition on our
  * side; permanent: the run stops, nothing is retried.
+ * Immutable.
  */
 public class BadRequestException extends DataApiException {
 

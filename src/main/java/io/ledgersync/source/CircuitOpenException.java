@@ -5,6 +5,7 @@ import java.time.Duration;
 /**
  * The circuit breaker stayed open (the Data API kept failing, typically a 503 maintenance window)
  * for longer than the client may pause; the partition fails and a later run resumes it.
+ * Immutable.
  */
 public class CircuitOpenException extends DataApiException {
 

@@ -3,6 +3,7 @@ package io.ledgersync.source;
 /**
  * The client's own rate limiter or per-company bulkhead could not admit a request within its
  * configured wait; nothing was sent.
+ * Immutable.
  */
 public class ClientLimitException extends DataApiException {
 

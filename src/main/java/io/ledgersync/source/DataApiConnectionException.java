@@ -4,6 +4,7 @@ import java.io.IOException;
 
 /**
  * No complete response arrived: the connection was refused, dropped or timed out; retried.
+ * Immutable.
  */
 public class DataApiConnectionException extends DataApiException {
 

@@ -21,6 +21,7 @@ import io.micrometer.core.instrument.MeterRegistry;
  * Builds the {@code dataApi} retry, circuit breaker, rate limiter and bulkheads from
  * {@code ledgersync.api.*}, with their decisions as data (which failures retry, which count
  * against the breaker), and binds them to Micrometer.
+ * Stateless.
  */
 final class DataApiResilienceFactory {
 

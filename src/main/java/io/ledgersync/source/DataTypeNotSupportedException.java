@@ -4,6 +4,7 @@ package io.ledgersync.source;
  * 404 with {@code Datatype <name> not supported by platform(s) <name>} (CONTRACT.md §7.1): the
  * company's platform cannot provide this data set, so asking again will not help. Not a failure: the job records the
  * company's data set as unsupported and the run goes on.
+ * Immutable.
  */
 public class DataTypeNotSupportedException extends DataApiException {
 

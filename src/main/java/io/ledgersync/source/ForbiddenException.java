@@ -3,6 +3,7 @@ package io.ledgersync.source;
 /**
  * 403 (CONTRACT.md §5 rule 3): the key is outdated or not allowed for this company or endpoint; permanent: the run
  * stops, nothing is retried.
+ * Immutable.
  */
 public class ForbiddenException extends DataApiException {
 

@@ -3,6 +3,7 @@ package io.ledgersync.source;
 /**
  * A response that does not decode as the contract says (bad JSON, a missing or mistyped envelope
  * field, an absurd number, a repeated or foreign link). Nothing of such a page is handed on.
+ * Immutable.
  */
 public class MalformedResponseException extends DataApiException {
 

@@ -3,6 +3,7 @@ package io.ledgersync.source;
 /**
  * 405 (CONTRACT.md §7.1): the Data API does not allow this method here, which is a bug on our side; permanent: the run
  * stops, nothing is retried.
+ * Immutable.
  */
 public class MethodNotAllowedException extends DataApiException {
 

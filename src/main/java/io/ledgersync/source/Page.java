@@ -5,6 +5,7 @@ import java.util.Optional;
 
 /**
  * One page of a paged endpoint, decoded from the envelope of CONTRACT.md §2.3.
+ * Immutable.
  *
  * @param href the relative href this page was read from
  * @param results the records on this page
@@ -12,6 +13,10 @@ import java.util.Optional;
  */
 public record Page(String href, List<SourceRecord> results, int pageNumber, int pageSize, long totalResults,
         String nextHref) {
+
+    public Page {
+        results = List.copyOf(results);
+    }
 
     public Optional<String> next() {
         return Optional.ofNullable(nextHref);

@@ -4,6 +4,7 @@ import java.time.Duration;
 
 /**
  * 429 (CONTRACT.md §7.1): too many requests; retried after {@code Retry-After} (within a floor and a ceiling).
+ * Immutable.
  */
 public class RateLimitedException extends DataApiException {
 

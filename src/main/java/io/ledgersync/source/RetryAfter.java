@@ -8,6 +8,7 @@ import java.time.format.DateTimeParseException;
 
 /**
  * Reads a {@code Retry-After} header (RFC 9110 §10.2.3): delay-seconds or an HTTP-date.
+ * Stateless.
  */
 final class RetryAfter {
 

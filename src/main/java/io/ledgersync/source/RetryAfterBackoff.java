@@ -10,6 +10,7 @@ import io.github.resilience4j.core.functions.Either;
  * The wait before a retry: the Data API's {@code Retry-After} when it gives one, held between a
  * floor and a ceiling; otherwise capped, jittered exponential backoff, never below the floor after
  * a 429 or 503 (which without a usable {@code Retry-After} would otherwise retry almost at once).
+ * Immutable, so thread-safe: the retry of every partition asks it.
  */
 final class RetryAfterBackoff implements IntervalBiFunction<Object> {
 

@@ -4,6 +4,7 @@ import java.time.Duration;
 
 /**
  * 500 (CONTRACT.md §7.1), or another 5xx a gateway may send: a server problem; retried with backoff.
+ * Immutable.
  */
 public class ServerErrorException extends DataApiException {
 

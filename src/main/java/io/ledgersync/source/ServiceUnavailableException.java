@@ -4,6 +4,7 @@ import java.time.Duration;
 
 /**
  * 503 (CONTRACT.md §7.1): the Data API is offline for maintenance; retried, and a run of them opens the circuit breaker.
+ * Immutable.
  */
 public class ServiceUnavailableException extends DataApiException {
 

@@ -4,6 +4,7 @@ import java.time.Duration;
 
 /**
  * Waits between attempts; injected so that tests of backoff advance a fake clock instead of sleeping.
+ * Implementations are shared by every partition and must be thread-safe, as {@link #THREAD} is.
  */
 @FunctionalInterface
 interface Sleeper {

@@ -16,6 +16,8 @@ import tools.jackson.databind.json.JsonMapper;
  * text ({@link #parser()}); {@link #json()} builds the whole tree when that is simpler (bench/BENCHMARKS.md, issue 7,
  * "streaming JSON parsing").
  *
+ * <p>Immutable; the parsers it hands out are the caller's own.
+ *
  * @param rawJson the record's JSON object exactly as it was on the page
  */
 public record SourceRecord(String rawJson) {

@@ -4,6 +4,7 @@ import java.time.Duration;
 
 /**
  * 202 (CONTRACT.md §7.1) where a page was expected: the request was accepted but its processing is not complete; retried.
+ * Immutable.
  */
 public class StillProcessingException extends DataApiException {
 

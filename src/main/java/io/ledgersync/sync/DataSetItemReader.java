@@ -1,8 +1,6 @@
 package io.ledgersync.sync;
 
 import java.time.Duration;
-import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.CompletionException;
 import java.util.concurrent.Executor;
 import java.util.function.Supplier;
 
@@ -56,7 +54,7 @@ class DataSetItemReader implements ItemStreamReader<Page> {
     private final String dataSet;
     private final PermanentFailures permanentFailures;
     private final ApplicationEventPublisher events;
-    private final Executor prefetcher;
+    private final Prefetch<Fetched> prefetch;
 
     /** The record of this walk through the pages: refuses a link back to a page already read, checks the end. */
     private PageWalk walk;
@@ -71,9 +69,6 @@ class DataSetItemReader implements ItemStreamReader<Page> {
     private boolean finished;
     private PartitionOutcome endedEarly;
     private DataApiException endedEarlyCause;
-    /** The page after {@link #page}, being fetched on the prefetcher, and its href; null when none is. */
-    private CompletableFuture<Fetched> ahead;
-    private String aheadHref;
 
     /** A page and how long asking for it took. */
     private record Fetched(Page page, Duration took) {
@@ -95,7 +90,7 @@ class DataSetItemReader implements ItemStreamReader<Page> {
         this.runId = runId;
         this.permanentFailures = permanentFailures;
         this.events = events;
-        this.prefetcher = prefetcher;
+        this.prefetch = new Prefetch<>(prefetcher);
     }
 
     @Override
@@ -138,10 +133,7 @@ class DataSetItemReader implements ItemStreamReader<Page> {
             position = new PartitionContext.Position(next, 0);
         }
         String href = position.href();
-        CompletableFuture<Fetched> prefetched = href.equals(aheadHref) ? ahead : null;
-        ahead = null;
-        aheadHref = null;
-        page = settle(prefetched != null ? () -> join(prefetched) : () -> fetch(href));
+        page = settle(() -> prefetch.take(href, () -> fetch(href)));
         if (page == null) {
             return null;
         }
@@ -158,11 +150,9 @@ class DataSetItemReader implements ItemStreamReader<Page> {
 
     /** Starts fetching the next page in the background; a link back to an earlier page is left for advance() to refuse. */
     private void prefetch(String nextHref) {
-        if (prefetcher == null || nextHref == null || walk.hasRead(nextHref)) {
-            return;
+        if (prefetch.enabled() && nextHref != null && !walk.hasRead(nextHref)) {
+            prefetch.start(nextHref, () -> fetch(nextHref));
         }
-        aheadHref = nextHref;
-        ahead = CompletableFuture.supplyAsync(() -> fetch(nextHref), prefetcher);
     }
 
     /** Asks for one page. Touches no state of the reader, since it may run on the prefetcher. */
@@ -196,21 +186,6 @@ class DataSetItemReader implements ItemStreamReader<Page> {
         }
     }
 
-    /** The prefetched page, or what its fetch threw, as if it had been fetched on this thread. */
-    private static Fetched join(CompletableFuture<Fetched> prefetched) {
-        try {
-            return prefetched.join();
-        } catch (CompletionException e) {
-            if (e.getCause() instanceof RuntimeException cause) {
-                throw cause;
-            }
-            if (e.getCause() instanceof Error error) {
-                throw error;
-            }
-            throw e;
-        }
-    }
-
     private Page endEarly(PartitionOutcome outcome, DataApiException cause) {
         log.info("{}: {} ({})", description, outcome == PartitionOutcome.DEFERRED ? "not ready, deferred" : "not supported, skipped",
                 cause.getMessage());
@@ -232,11 +207,7 @@ class DataSetItemReader implements ItemStreamReader<Page> {
     /** A page still being prefetched when the step ends (stopped, failed) is dropped unread. */
     @Override
     public void close() {
-        if (ahead != null) {
-            ahead.cancel(false);
-            ahead = null;
-            aheadHref = null;
-        }
+        prefetch.cancel();
     }
 
     /** Called when the chunk of the page handed out last commits: the position moves past that page. */

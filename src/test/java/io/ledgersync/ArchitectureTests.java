@@ -1,5 +1,8 @@
 package io.ledgersync;
 
+import static com.tngtech.archunit.core.domain.JavaClass.Predicates.resideInAPackage;
+import static com.tngtech.archunit.core.domain.JavaClass.Predicates.resideOutsideOfPackage;
+import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.noClasses;
 import static com.tngtech.archunit.library.Architectures.layeredArchitecture;
 import static com.tngtech.archunit.library.dependencies.SlicesRuleDefinition.slices;
 
@@ -39,6 +42,15 @@ class ArchitectureTests {
     @Test
     void featuresAreLayered() {
         layers().check(MAIN);
+    }
+
+    /** A generic helper every feature may use (sandbox scenarios, data set files) cannot lean on any of them. */
+    @Test
+    void yamlImportsNoOtherLedgersyncPackage() {
+        noClasses().that().resideInAPackage("io.ledgersync.yaml..")
+                .should().dependOnClassesThat(resideInAPackage("io.ledgersync..")
+                        .and(resideOutsideOfPackage("io.ledgersync.yaml..")))
+                .check(MAIN);
     }
 
     @Test

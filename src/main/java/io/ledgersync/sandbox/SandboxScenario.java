@@ -1,311 +1,199 @@
 package io.ledgersync.sandbox;
 
-import java.io.IOException;
 import java.io.Reader;
-import java.io.UncheckedIOException;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.time.Instant;
 import java.util.HashSet;
 import java.util.List;
-import java.util.Map;
 import java.util.Set;
 
-import org.yaml.snakeyaml.LoaderOptions;
-import org.yaml.snakeyaml.Yaml;
-import org.yaml.snakeyaml.constructor.SafeConstructor;
+import io.ledgersync.yaml.InvalidYamlException;
+import io.ledgersync.yaml.YamlDocument;
+import io.ledgersync.yaml.YamlFiles;
 
 /**
- * A scenario file: the YAML form of {@link SandboxSettings} adjustments and {@link SandboxFaults} scripts (format in
- * the package documentation). Unknown keys are errors that name the key, so a typo never silently does nothing.
+ * A scenario file applied to a sandbox: {@code data} and {@code account} adjust its {@link SandboxSettings} before
+ * start, {@code keys}, {@code dataSets} and {@code faults} are scripted on it once started. Any mistake, found when
+ * reading or only when scripting (a company index past the last company), is an {@link InvalidYamlException} naming
+ * the file, the line and the field.
  */
 final class SandboxScenario {
 
-    private static final Set<String> SECTIONS = Set.of("data", "account", "keys", "dataSets", "faults");
-    private static final Set<String> FAULT_KINDS = Set.of("latencyMillis", "rateLimit", "tooManyRequests",
-            "maintenance", "unavailable", "serverError", "dropConnection");
+    private final YamlDocument<ScenarioFile> document;
+    private final ScenarioFile file;
 
-    private final String source;
-    private final Map<String, Object> root;
-
-    private SandboxScenario(String source, Map<String, Object> root) {
-        this.source = source;
-        this.root = root;
+    private SandboxScenario(YamlDocument<ScenarioFile> document) {
+        this.document = document;
+        this.file = document.value();
     }
 
     static SandboxScenario read(Path file) {
-        try (Reader reader = Files.newBufferedReader(file)) {
-            return parse(file.toString(), reader);
-        } catch (IOException e) {
-            throw new UncheckedIOException("cannot read scenario " + file + ": " + e.getMessage(), e);
-        }
+        return new SandboxScenario(YamlFiles.open(file, ScenarioFile.class));
     }
 
-    @SuppressWarnings("unchecked")
     static SandboxScenario parse(String source, Reader yaml) {
-        Object loaded;
-        try {
-            loaded = new Yaml(new SafeConstructor(new LoaderOptions())).load(yaml);
-        } catch (RuntimeException e) {
-            throw new IllegalArgumentException("scenario " + source + " is not valid YAML: " + e.getMessage(), e);
-        }
-        Map<String, Object> root = loaded == null ? Map.of() : asMap(source, "the file", loaded);
-        only(source, "the file", root, SECTIONS);
-        return new SandboxScenario(source, root);
+        return new SandboxScenario(YamlFiles.open(yaml, source, ScenarioFile.class));
     }
 
     /** Applies {@code data} and {@code account}: what must be known before the sandbox starts. */
     SandboxSettings adjust(SandboxSettings settings) {
-        Map<String, Object> data = section("data");
-        only(source, "data", data, Set.of("companies", "invoicesPerCompany", "seed"));
-        if (data.containsKey("companies")) {
-            settings = settings.withCompanies(integer("data.companies", data.get("companies")));
+        if (file.data() != null) {
+            ScenarioFile.Data data = file.data();
+            settings = data.companies() == null ? settings : settings.withCompanies(data.companies());
+            settings = data.invoicesPerCompany() == null ? settings
+                    : settings.withInvoicesPerCompany(data.invoicesPerCompany());
+            settings = data.seed() == null ? settings : settings.withSeed(data.seed());
         }
-        if (data.containsKey("invoicesPerCompany")) {
-            settings = settings.withInvoicesPerCompany(integer("data.invoicesPerCompany",
-                    data.get("invoicesPerCompany")));
-        }
-        if (data.containsKey("seed")) {
-            settings = settings.withSeed(number("data.seed", data.get("seed")).longValue());
-        }
-        Map<String, Object> account = section("account");
-        only(source, "account", account, Set.of("freeTrial", "ageDays"));
-        if (account.containsKey("freeTrial")) {
-            settings = settings.withFreeTrial(bool("account.freeTrial", account.get("freeTrial")));
-        }
-        if (account.containsKey("ageDays")) {
-            settings = settings.withAccountAge(Duration.ofDays(integer("account.ageDays", account.get("ageDays"))));
+        if (file.account() != null) {
+            ScenarioFile.Account account = file.account();
+            settings = account.freeTrial() == null ? settings : settings.withFreeTrial(account.freeTrial());
+            settings = account.ageDays() == null ? settings
+                    : settings.withAccountAge(Duration.ofDays(account.ageDays()));
         }
         return settings;
     }
 
-    /** Applies {@code keys}, {@code dataSets} and {@code faults} to a started sandbox. */
+    /**
+     * Applies {@code keys}, {@code dataSets} and {@code faults} to a started sandbox, in the file's order. What the
+     * sandbox refuses (an 11th key, a drift larger than the data set) is reported at the entry that asked for it.
+     */
     void script(SandboxServer server) {
-        for (Map<String, Object> key : list("keys")) {
-            only(source, "a key", key, Set.of("name", "key", "companies"));
+        List<String> companyIds = server.dataset().companyIds();
+        forEach("keys", file.keys(), (key, field) -> {
             Set<String> companies = null;
-            if (key.get("companies") != null) {
+            if (key.companies() != null) {
                 companies = new HashSet<>();
-                for (Object company : asList("keys.companies", key.get("companies"))) {
-                    companies.add(companyId(server, company));
+                for (int i = 0; i < key.companies().size(); i++) {
+                    companies.add(companyId(companyIds, key.companies().get(i), field + ".companies[" + i + "]"));
                 }
             }
-            server.keys().create(text(key.get("name")), text(key.get("key")), companies);
-        }
-        for (Map<String, Object> entry : list("dataSets")) {
-            dataSet(server, entry);
-        }
-        for (Map<String, Object> entry : list("faults")) {
-            fault(server, entry);
-        }
+            server.keys().create(key.name(), key.key(), companies);
+        });
+        forEach("dataSets", file.dataSets(), (entry, field) -> dataSet(server, companyIds, entry, field));
+        forEach("faults", file.faults(), (entry, field) -> fault(server, companyIds, entry, field));
     }
 
-    private void dataSet(SandboxServer server, Map<String, Object> entry) {
-        only(source, "a dataSets entry", entry, Set.of("company", "dataType", "ready", "notRequested",
-                "readyAfterRequests", "readyAfterSeconds", "unsupported", "driftAfterPages"));
-        SandboxFaults.DataSet dataSet = server.faults().dataSet(companyId(server, entry.get("company")),
-                entry.getOrDefault("dataType", "invoices").toString());
-        if (Boolean.TRUE.equals(entry.get("ready"))) {
+    private void dataSet(SandboxServer server, List<String> companyIds, ScenarioFile.DataSetScript entry,
+            String field) {
+        String company = companyId(companyIds, entry.company(), field + ".company");
+        SandboxFaults.DataSet dataSet = server.faults().dataSet(company,
+                entry.dataType() == null ? "invoices" : entry.dataType());
+        if (Boolean.TRUE.equals(entry.ready())) {
             dataSet.ready();
         }
-        if (Boolean.TRUE.equals(entry.get("notRequested"))) {
+        if (Boolean.TRUE.equals(entry.notRequested())) {
             dataSet.notRequested();
         }
-        if (entry.containsKey("readyAfterRequests")) {
-            dataSet.readyAfterRequests(integer("readyAfterRequests", entry.get("readyAfterRequests")));
+        if (entry.readyAfterRequests() != null) {
+            dataSet.readyAfterRequests(entry.readyAfterRequests());
         }
-        if (entry.containsKey("readyAfterSeconds")) {
-            dataSet.readyAfter(seconds("readyAfterSeconds", entry.get("readyAfterSeconds")));
+        if (entry.readyAfterSeconds() != null) {
+            dataSet.readyAfter(seconds(entry.readyAfterSeconds()));
         }
-        if (Boolean.TRUE.equals(entry.get("unsupported"))) {
+        if (Boolean.TRUE.equals(entry.unsupported())) {
             dataSet.unsupported();
         }
-        if (entry.containsKey("driftAfterPages")) {
-            Map<String, Object> drift = asMap(source, "driftAfterPages", entry.get("driftAfterPages"));
-            only(source, "driftAfterPages", drift, Set.of("afterPages", "insert", "update"));
-            dataSet.driftAfterPages(integer("afterPages", drift.getOrDefault("afterPages", 1)),
-                    integer("insert", drift.getOrDefault("insert", 0)),
-                    integer("update", drift.getOrDefault("update", 0)));
+        ScenarioFile.Drift drift = entry.driftAfterPages();
+        if (drift != null) {
+            dataSet.driftAfterPages(orElse(drift.afterPages(), 1), orElse(drift.insert(), 0),
+                    orElse(drift.update(), 0));
         }
     }
 
-    private void fault(SandboxServer server, Map<String, Object> entry) {
-        Set<String> allowed = new HashSet<>(FAULT_KINDS);
-        allowed.add("target");
-        only(source, "a faults entry", entry, allowed);
-        SandboxFaults.Target target = target(server, entry.get("target"));
-        List<String> kinds = entry.keySet().stream().filter(FAULT_KINDS::contains).toList();
-        if (kinds.size() != 1) {
-            throw new IllegalArgumentException("scenario " + source + ": each faults entry has exactly one of "
-                    + FAULT_KINDS + ", this one has " + kinds);
-        }
-        String kind = kinds.get(0);
-        if (kind.equals("latencyMillis")) {
-            target.latency(Duration.ofMillis(integer("latencyMillis", entry.get(kind))));
-            return;
-        }
-        Map<String, Object> spec = asMap(source, kind, entry.get(kind));
-        switch (kind) {
-            case "rateLimit" -> {
-                only(source, kind, spec, Set.of("requestsPerSecond", "burst"));
-                double perSecond = number("requestsPerSecond", spec.get("requestsPerSecond")).doubleValue();
-                target.rateLimit(perSecond, integer("burst", spec.getOrDefault("burst",
-                        (int) Math.max(1, Math.ceil(perSecond)))));
+    private void fault(SandboxServer server, List<String> companyIds, ScenarioFile.Fault entry, String field) {
+        SandboxFaults.Target target = target(server, companyIds, entry.target(), field + ".target");
+        if (entry.latencyMillis() != null) {
+            target.latency(Duration.ofMillis(entry.latencyMillis()));
+        } else if (entry.rateLimit() != null) {
+            double perSecond = entry.rateLimit().requestsPerSecond();
+            // A bucket smaller than a second's requests would refuse an even stream at the stated rate.
+            target.rateLimit(perSecond, orElse(entry.rateLimit().burst(), (int) Math.max(1, Math.ceil(perSecond))));
+        } else if (entry.tooManyRequests() != null) {
+            ScenarioFile.TooManyRequests refusal = entry.tooManyRequests();
+            Duration retryAfter = refusal.retryAfterSeconds() == null ? null : seconds(refusal.retryAfterSeconds());
+            if (refusal.next() != null) {
+                target.tooManyRequestsNext(refusal.next(), retryAfter);
+            } else {
+                target.tooManyRequests(refusal.probability(), retryAfter);
             }
-            case "maintenance" -> {
-                only(source, kind, spec, Set.of("startAfterSeconds", "durationSeconds"));
-                var from = server.clock().instant().plus(seconds("startAfterSeconds",
-                        spec.getOrDefault("startAfterSeconds", 0)));
-                target.maintenance(from, from.plus(seconds("durationSeconds", spec.get("durationSeconds"))));
+        } else if (entry.unavailable() != null) {
+            ScenarioFile.Unavailable refusal = entry.unavailable();
+            target.unavailableNext(refusal.next(),
+                    refusal.retryAfterSeconds() == null ? null : seconds(refusal.retryAfterSeconds()));
+        } else if (entry.maintenance() != null) {
+            Instant from = server.clock().instant().plus(seconds(orElse(entry.maintenance().startAfterSeconds(), 0.0)));
+            target.maintenance(from, from.plus(seconds(entry.maintenance().durationSeconds())));
+        } else if (entry.serverError() != null) {
+            if (entry.serverError().next() != null) {
+                target.serverErrorNext(entry.serverError().next());
+            } else {
+                target.serverErrors(entry.serverError().probability());
             }
-            case "dropConnection" -> {
-                only(source, kind, spec, Set.of("next", "afterBytes"));
-                target.dropConnectionNext(integer("next", spec.getOrDefault("next", 1)),
-                        integer("afterBytes", spec.getOrDefault("afterBytes", 0)));
-            }
-            default -> refusal(target, kind, spec);
+        } else {
+            target.dropConnectionNext(orElse(entry.dropConnection().next(), 1),
+                    orElse(entry.dropConnection().afterBytes(), 0));
         }
     }
 
-    private void refusal(SandboxFaults.Target target, String kind, Map<String, Object> spec) {
-        only(source, kind, spec, Set.of("next", "probability", "retryAfterSeconds"));
-        if (spec.containsKey("next") == spec.containsKey("probability")) {
-            throw new IllegalArgumentException("scenario " + source + ": " + kind
-                    + " takes either next or probability");
-        }
-        Duration retryAfter = spec.containsKey("retryAfterSeconds")
-                ? seconds("retryAfterSeconds", spec.get("retryAfterSeconds")) : null;
-        boolean next = spec.containsKey("next");
-        int count = next ? integer("next", spec.get("next")) : 0;
-        double probability = next ? 0 : number("probability", spec.get("probability")).doubleValue();
-        switch (kind) {
-            case "tooManyRequests" -> {
-                if (next) {
-                    target.tooManyRequestsNext(count, retryAfter);
-                } else {
-                    target.tooManyRequests(probability, retryAfter);
-                }
-            }
-            case "unavailable" -> {
-                if (!next) {
-                    throw new IllegalArgumentException("scenario " + source + ": unavailable takes next (use"
-                            + " maintenance for a window)");
-                }
-                target.unavailableNext(count, retryAfter);
-            }
-            default -> {
-                if (next) {
-                    target.serverErrorNext(count);
-                } else {
-                    target.serverErrors(probability);
-                }
-            }
-        }
-    }
-
-    private SandboxFaults.Target target(SandboxServer server, Object spec) {
+    private SandboxFaults.Target target(SandboxServer server, List<String> companyIds, ScenarioFile.Target spec,
+            String field) {
         SandboxFaults.Target target = server.faults().all();
         if (spec == null) {
             return target;
         }
-        Map<String, Object> map = asMap(source, "target", spec);
-        only(source, "target", map, Set.of("path", "company", "page"));
-        if (map.containsKey("path")) {
-            target = target.path(map.get("path").toString());
+        if (spec.path() != null) {
+            target = target.path(spec.path());
         }
-        if (map.containsKey("company")) {
-            target = target.company(companyId(server, map.get("company")));
+        if (spec.company() != null) {
+            target = target.company(companyId(companyIds, spec.company(), field + ".company"));
         }
-        if (map.containsKey("page")) {
-            target = target.page(integer("page", map.get("page")));
+        if (spec.page() != null) {
+            target = target.page(spec.page());
         }
         return target;
     }
 
     /** A company by its index among the served companies (0 is the first) or by its id. */
-    private String companyId(SandboxServer server, Object company) {
-        List<String> ids = server.dataset().companyIds();
-        if (company instanceof Integer index) {
-            if (index < 0 || index >= ids.size()) {
-                throw new IllegalArgumentException("scenario " + source + ": company index " + index
-                        + " is outside 0.." + (ids.size() - 1));
+    private String companyId(List<String> companyIds, ScenarioFile.CompanyRef company, String field) {
+        if (company.index() != null) {
+            if (company.index() < 0 || company.index() >= companyIds.size()) {
+                throw document.invalid(field, "index " + company.index() + " is outside 0.." + (companyIds.size() - 1));
             }
-            return ids.get(index);
+            return companyIds.get(company.index());
         }
-        if (company == null || !ids.contains(company.toString())) {
-            throw new IllegalArgumentException("scenario " + source + ": no company " + company);
+        if (!companyIds.contains(company.id())) {
+            throw document.invalid(field, "no company with id " + company.id());
         }
-        return company.toString();
+        return company.id();
     }
 
-    private Map<String, Object> section(String name) {
-        Object value = root.get(name);
-        return value == null ? Map.of() : asMap(source, name, value);
-    }
-
-    private List<Map<String, Object>> list(String name) {
-        Object value = root.get(name);
-        if (value == null) {
-            return List.of();
+    /** Scripts each entry; the sandbox's refusal of one becomes an error at that entry's line. */
+    private <T> void forEach(String section, List<T> entries, EntryScript<T> script) {
+        if (entries == null) {
+            return;
         }
-        return asList(name, value).stream().map(item -> asMap(source, "an entry of " + name, item)).toList();
-    }
-
-    @SuppressWarnings("unchecked")
-    private static Map<String, Object> asMap(String source, String what, Object value) {
-        if (!(value instanceof Map)) {
-            throw new IllegalArgumentException("scenario " + source + ": " + what + " must be a mapping, was "
-                    + value);
-        }
-        return (Map<String, Object>) value;
-    }
-
-    @SuppressWarnings("unchecked")
-    private List<Object> asList(String what, Object value) {
-        if (!(value instanceof List)) {
-            throw new IllegalArgumentException("scenario " + source + ": " + what + " must be a list, was " + value);
-        }
-        return (List<Object>) value;
-    }
-
-    private static void only(String source, String what, Map<String, Object> map, Set<String> allowed) {
-        for (String key : map.keySet()) {
-            if (!allowed.contains(key)) {
-                throw new IllegalArgumentException("scenario " + source + ": unknown key '" + key + "' in " + what
-                        + "; expected one of " + allowed.stream().sorted().toList());
+        for (int i = 0; i < entries.size(); i++) {
+            String field = section + "[" + i + "]";
+            try {
+                script.apply(entries.get(i), field);
+            } catch (InvalidYamlException e) {
+                throw e;
+            } catch (IllegalArgumentException | IllegalStateException | ApiException refused) {
+                throw document.invalid(field, refused.getMessage());
             }
         }
     }
 
-    private Number number(String what, Object value) {
-        if (!(value instanceof Number number)) {
-            throw new IllegalArgumentException("scenario " + source + ": " + what + " must be a number, was "
-                    + value);
-        }
-        return number;
+    private interface EntryScript<T> {
+        void apply(T entry, String field);
     }
 
-    private int integer(String what, Object value) {
-        if (!(value instanceof Integer number)) {
-            throw new IllegalArgumentException("scenario " + source + ": " + what + " must be a whole number, was "
-                    + value);
-        }
-        return number;
+    private static <T> T orElse(T value, T fallback) {
+        return value == null ? fallback : value;
     }
 
-    private Duration seconds(String what, Object value) {
-        return Duration.ofMillis(Math.round(number(what, value).doubleValue() * 1000));
-    }
-
-    private boolean bool(String what, Object value) {
-        if (!(value instanceof Boolean flag)) {
-            throw new IllegalArgumentException("scenario " + source + ": " + what + " must be true or false, was "
-                    + value);
-        }
-        return flag;
-    }
-
-    private static String text(Object value) {
-        return value == null ? null : value.toString();
+    private static Duration seconds(double seconds) {
+        return Duration.ofMillis(Math.round(seconds * 1000));
     }
 }

@@ -57,13 +57,19 @@ class SandboxScenarioTests {
 
     @ParameterizedTest
     @CsvSource(delimiter = '|', value = {
-            "colour: red|unknown key 'colour' in the file",
-            "data: { companies: lots }|data.companies must be a whole number",
-            "faults: [ { serverError: { next: 1, probability: 0.5 } } ]|takes either next or probability",
-            "faults: [ { latencyMillis: 5, serverError: { next: 1 } } ]|exactly one of",
-            "faults: [ { target: { host: x }, latencyMillis: 5 } ]|unknown key 'host' in target",
-            "dataSets: [ { company: 9, notRequested: true } ]|company index 9 is outside",
-            "faults: [ { tooManyRequests: { probability: 2 } } ]|probability must be from 0 to 1"})
+            "colour: red|test line 1, colour: unknown key 'colour'; expected one of [account, data, dataSets, faults,"
+                    + " keys]",
+            "data: { companies: lots }|test line 1, data.companies: must be a whole number, was 'lots'",
+            "faults: [ { serverError: { next: 1, probability: 0.5 } } ]|test line 1, faults[0].serverError: must have"
+                    + " exactly one of [next, probability], has [next, probability]",
+            "faults: [ { latencyMillis: 5, serverError: { next: 1 } } ]|test line 1, faults[0]: must have exactly one"
+                    + " of [latencyMillis, rateLimit, tooManyRequests, unavailable, maintenance, serverError,"
+                    + " dropConnection], has [latencyMillis, serverError]",
+            "faults: [ { target: { host: x }, latencyMillis: 5 } ]|test line 1, faults[0].target.host: unknown key"
+                    + " 'host'; expected one of [company, page, path]",
+            "dataSets: [ { company: 9, notRequested: true } ]|test line 1, dataSets[0].company: index 9 is outside 0..1",
+            "faults: [ { tooManyRequests: { probability: 2 } } ]|test line 1, faults[0].tooManyRequests.probability:"
+                    + " must be at most 1"})
     void mistakesAreRefusedNamingTheKey(String yaml, String message) {
         assertThatThrownBy(() -> {
             SandboxScenario scenario = parse(yaml);
@@ -71,7 +77,37 @@ class SandboxScenarioTests {
                     .withCompanies(2).withInvoicesPerCompany(1)))) {
                 scenario.script(server);
             }
-        }).isInstanceOf(IllegalArgumentException.class).hasMessageContaining(message);
+        }).isInstanceOf(IllegalArgumentException.class).hasMessage(message);
+    }
+
+    @Test
+    void mistakesFoundOnlyWhenScriptingAreReportedAtTheirLine() {
+        // given a file whose third fault names a company that the sandbox, started with 2, does not have
+        String yaml = """
+                data: { companies: 2 }
+                faults:
+                  - { latencyMillis: 5 }
+                  - { rateLimit: { requestsPerSecond: 5 } }
+                  - target: { company: 2 }
+                    serverError: { next: 1 }
+                """;
+
+        assertThatThrownBy(() -> {
+            SandboxScenario scenario = parse(yaml);
+            try (SandboxServer server = SandboxServer.start(scenario.adjust(SandboxSettings.defaults()))) {
+                scenario.script(server);
+            }
+        }).hasMessage("test line 5, faults[2].target.company: index 2 is outside 0..1");
+    }
+
+    @Test
+    void aRateBelowOneIsRefusedAtItsLine() {
+        assertThatThrownBy(() -> parse("""
+                faults:
+                  - { latencyMillis: 5 }
+                  - rateLimit:
+                      requestsPerSecond: 0
+                """)).hasMessage("test line 4, faults[1].rateLimit.requestsPerSecond: must be more than 0");
     }
 
     @Test

@@ -34,7 +34,7 @@ public final class SandboxThroughput {
         long heapBefore = runtime.totalMemory() - runtime.freeMemory();
         try (SandboxServer server = SandboxServer.start(SandboxSettings.defaults().withCompanies(1)
                 .withInvoicesPerCompany(INVOICES))) {
-            String company = server.dataset().companyIds().get(0);
+            String company = server.dataSet().companyIds().get(0);
             String path = server.baseUrl() + SandboxHttp.invoicesPath(company);
             HttpClient client = HttpClient.newHttpClient();
             String authorization = SandboxHttp.basic(server.apiKey());
@@ -82,14 +82,14 @@ public final class SandboxThroughput {
     }
 
     private static double[] measureInProcess(SandboxServer server, String company, int pages, int firstPage) {
-        Listing<Invoice> listing = server.dataset().invoices(server.dataset().findCompany(company));
+        PageableRecords<Invoice> records = server.dataSet().invoices(server.dataSet().findCompany(company));
         long bytes = 0;
         long start = System.nanoTime();
         for (int i = 0; i < pages; i++) {
             PageRequest request = new PageRequest(firstPage + i, PAGE_SIZE, null, null, java.util.Map.of());
             CountingStream out = new CountingStream();
             try (JsonGenerator generator = JsonOutput.generator(out)) {
-                PageJson.write(generator, listing, request, Selection.all(listing.size()));
+                PageJson.write(generator, records, request, ServingOrder.all(records.size()));
             }
             bytes += out.count;
         }

@@ -26,7 +26,7 @@ final class PageSizeBenchmark {
 
     public static void main(String[] args) {
         try (SandboxServer sandbox = SandboxServer.start(SandboxSettings.defaults().withCompanies(1).withInvoicesPerCompany(RECORDS))) {
-            String path = "/companies/" + sandbox.dataset().companyIds().get(0) + "/data/invoices";
+            String path = "/companies/" + sandbox.dataSet().companyIds().get(0) + "/data/invoices";
             System.out.printf("%d invoices of one company, %d warm-up + %d measured full reads per page size, Java %s, %d cores%n",
                     RECORDS, WARMUP_ROUNDS, ROUNDS, Runtime.version(), Runtime.getRuntime().availableProcessors());
             System.out.println("| page size | pages | median full read (ms) | µs per record | median ms per page | KiB per page | µs per record with a 50 ms round trip |");

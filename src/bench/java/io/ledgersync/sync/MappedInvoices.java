@@ -5,7 +5,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
-import io.ledgersync.sandbox.SandboxDataset;
+import io.ledgersync.sandbox.SandboxDataSet;
 import io.ledgersync.sandbox.SandboxServer;
 import io.ledgersync.sandbox.SandboxSettings;
 import io.ledgersync.source.SourceRecord;
@@ -33,7 +33,7 @@ public final class MappedInvoices {
         Map<String, List<Row>> byCompany = new LinkedHashMap<>();
         try (SandboxServer sandbox = SandboxServer.start(SandboxSettings.defaults().withCompanies(companies)
                 .withInvoicesPerCompany(invoicesPerCompany))) {
-            SandboxDataset dataset = sandbox.dataset();
+            SandboxDataSet dataset = sandbox.dataSet();
             for (String companyId : dataset.companyIds()) {
                 List<Row> rows = new ArrayList<>(invoicesPerCompany);
                 for (int i = 0; i < invoicesPerCompany; i++) {

@@ -30,9 +30,9 @@ final class MappingBenchmark {
         List<SourceRecord> records = new ArrayList<>(RECORDS);
         String company;
         try (SandboxServer sandbox = SandboxServer.start(SandboxSettings.defaults().withCompanies(1).withInvoicesPerCompany(RECORDS))) {
-            company = sandbox.dataset().companyIds().get(0);
+            company = sandbox.dataSet().companyIds().get(0);
             for (int i = 0; i < RECORDS; i++) {
-                records.add(new SourceRecord(sandbox.dataset().invoiceJson(company, i)));
+                records.add(new SourceRecord(sandbox.dataSet().invoiceJson(company, i)));
             }
         }
         RecordMapper mapper = new RecordMapper(DataSetCatalog.load("file:jobs/*.yml").get("invoices"));

@@ -17,18 +17,18 @@ final class AccountResources {
     /** Characters the platform's {@code CompanyRequestBody.name} pattern allows; others are dropped, as it does. */
     private static final String NAME_FORBIDDEN = "[^A-Za-z0-9\\s\\-',&@.?!]";
 
-    private final SandboxDataset dataset;
+    private final SandboxDataSet dataSet;
     private final ApiKeys keys;
     private final Account account;
-    private final SyncSchedules schedules;
+    private final SyncSettings syncSettings;
     private final String clientId;
 
-    AccountResources(SandboxDataset dataset, ApiKeys keys, Account account, SyncSchedules schedules, long seed) {
-        this.dataset = dataset;
+    AccountResources(SandboxDataSet dataSet, ApiKeys keys, Account account, SyncSettings syncSettings, long seed) {
+        this.dataSet = dataSet;
         this.keys = keys;
         this.account = account;
-        this.schedules = schedules;
-        this.clientId = new Seeded(seed, Seeded.API_KEY, -1).uuid();
+        this.syncSettings = syncSettings;
+        this.clientId = new SeededRandom(seed, SeededRandom.API_KEY, -1).uuid();
     }
 
     static void requireAccountWide(ApiKeys.ApiKey key) {
@@ -38,7 +38,7 @@ final class AccountResources {
     }
 
     /** {@code POST /companies}: {@code {name, description, tags}} → 200 with the company, as the spec answers. */
-    Reply createCompany(ApiKeys.ApiKey key, JsonNode body) {
+    SuccessResponse createCompany(ApiKeys.ApiKey key, JsonNode body) {
         requireAccountWide(key);
         String given = RequestBody.text(body, "name");
         String name = given == null ? "" : given.replaceAll(NAME_FORBIDDEN, "").trim();
@@ -48,16 +48,16 @@ final class AccountResources {
         String description = RequestBody.text(body, "description");
         Map<String, String> tags = RequestBody.textMap(body, "tags");
         Company company;
-        synchronized (dataset) {
-            account.requireRoomForCompany(dataset.companyCount());
-            company = dataset.create(name, description, tags);
+        synchronized (dataSet) {
+            account.requireRoomForCompany(dataSet.companyCount());
+            company = dataSet.create(name, description, tags);
         }
-        return Reply.json(200, g -> CompanyJson.write(g, company));
+        return SuccessResponse.json(200, g -> CompanyJson.write(g, company));
     }
 
-    Reply listKeys(ApiKeys.ApiKey key) {
+    SuccessResponse listKeys(ApiKeys.ApiKey key) {
         requireAccountWide(key);
-        return Reply.json(200, g -> {
+        return SuccessResponse.json(200, g -> {
             g.writeStartObject();
             g.writeArrayPropertyStart("results");
             for (ApiKeys.ApiKey each : keys.list()) {
@@ -72,7 +72,7 @@ final class AccountResources {
      * {@code POST /apiKeys} {@code {name}} → 201 with the key, as in the spec. The sandbox also reads
      * {@code companies}: ids of the companies the new key is tied to (absent: account-wide).
      */
-    Reply createKey(ApiKeys.ApiKey key, JsonNode body) {
+    SuccessResponse createKey(ApiKeys.ApiKey key, JsonNode body) {
         requireAccountWide(key);
         String name = RequestBody.text(body, "name");
         if (name != null && name.length() > 50) {
@@ -86,39 +86,39 @@ final class AccountResources {
             }
             companies = new HashSet<>();
             for (JsonNode id : scope) {
-                if (!id.isString() || dataset.findCompany(id.asString()) == null) {
+                if (!id.isString() || dataSet.findCompany(id.asString()) == null) {
                     throw ApiException.badRequest("`companies` names no company with id " + id + ".");
                 }
                 companies.add(id.asString());
             }
         }
         ApiKeys.ApiKey created = keys.create(name, null, companies);
-        return Reply.json(201, g -> writeKey(g, created));
+        return SuccessResponse.json(201, g -> writeKey(g, created));
     }
 
-    Reply deleteKey(ApiKeys.ApiKey key, String id) {
+    SuccessResponse deleteKey(ApiKeys.ApiKey key, String id) {
         requireAccountWide(key);
         if (!keys.delete(id)) {
             throw ApiException.notFound("NotFound", "API key " + id + " was not found.");
         }
-        return Reply.noContent();
+        return SuccessResponse.noContent();
     }
 
-    Reply syncSettings(ApiKeys.ApiKey key) {
+    SuccessResponse syncSettings(ApiKeys.ApiKey key) {
         requireAccountWide(key);
-        return Reply.json(200, g -> {
+        return SuccessResponse.json(200, g -> {
             g.writeStartObject();
             g.writeStringProperty("clientId", clientId);
-            SyncSchedules.write(g, schedules.of("client"));
+            SyncSettings.write(g, syncSettings.of("client"));
             g.writeBooleanProperty("overridesDefaults", true);
             g.writeEndObject();
         });
     }
 
-    Reply updateSyncSettings(ApiKeys.ApiKey key, JsonNode body) {
+    SuccessResponse updateSyncSettings(ApiKeys.ApiKey key, JsonNode body) {
         requireAccountWide(key);
-        schedules.update("client", body, account);
-        return Reply.noContent();
+        syncSettings.update("client", body, account);
+        return SuccessResponse.noContent();
     }
 
     private static void writeKey(JsonGenerator g, ApiKeys.ApiKey key) {

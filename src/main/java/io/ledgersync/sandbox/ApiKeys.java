@@ -42,7 +42,7 @@ final class ApiKeys {
     ApiKeys(String firstKey, Instant accountCreated, Clock clock, long seed) {
         this.clock = clock;
         this.seed = seed;
-        keys.add(new ApiKey(new Seeded(seed, Seeded.API_KEY, 0).uuid(), null, firstKey, accountCreated, null));
+        keys.add(new ApiKey(new SeededRandom(seed, SeededRandom.API_KEY, 0).uuid(), null, firstKey, accountCreated, null));
         made = 1;
     }
 
@@ -72,7 +72,7 @@ final class ApiKeys {
             throw ApiException.conflict("Maximum number of API keys reached. To create a new API key, delete an"
                     + " unused key and try again.");
         }
-        Seeded random = new Seeded(seed, Seeded.API_KEY, made);
+        SeededRandom random = new SeededRandom(seed, SeededRandom.API_KEY, made);
         String id = random.uuid();
         String keyValue = value;
         if (keyValue == null) {

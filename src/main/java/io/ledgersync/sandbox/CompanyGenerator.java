@@ -46,7 +46,7 @@ final class CompanyGenerator {
     }
 
     Company generate(int index) {
-        Seeded random = new Seeded(seed, Seeded.COMPANY, index);
+        SeededRandom random = new SeededRandom(seed, SeededRandom.COMPANY, index);
         String id = random.uuid();
         String name = random.pick(FIRST) + " " + random.pick(SECOND) + " " + random.pick(SUFFIX);
         Platform platform = random.pick(PLATFORMS);

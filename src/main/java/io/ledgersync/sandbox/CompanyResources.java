@@ -12,38 +12,38 @@ import tools.jackson.databind.JsonNode;
  */
 final class CompanyResources {
 
-    private final SandboxDataset dataset;
-    private final SelectionCache selections = new SelectionCache();
-    private final SyncSchedules schedules;
+    private final SandboxDataSet dataSet;
+    private final ServingOrderCache orders = new ServingOrderCache();
+    private final SyncSettings syncSettings;
     private final Account account;
     private final Clock clock;
     private final long seed;
 
-    CompanyResources(SandboxDataset dataset, SyncSchedules schedules, Account account, Clock clock, long seed) {
-        this.dataset = dataset;
-        this.schedules = schedules;
+    CompanyResources(SandboxDataSet dataSet, SyncSettings syncSettings, Account account, Clock clock, long seed) {
+        this.dataSet = dataSet;
+        this.syncSettings = syncSettings;
         this.account = account;
         this.clock = clock;
         this.seed = seed;
     }
 
-    Reply list(ApiKeys.ApiKey key, Map<String, String> parameters) {
-        return page(dataset.companies(key.companies()), PageRequest.from(parameters));
+    SuccessResponse list(ApiKeys.ApiKey key, Map<String, String> parameters) {
+        return page(dataSet.companies(key.companies()), PageRequest.from(parameters));
     }
 
-    Reply company(ApiKeys.ApiKey key, String companyId) {
+    SuccessResponse company(ApiKeys.ApiKey key, String companyId) {
         Company company = readable(key, companyId, "details");
-        return Reply.json(200, g -> CompanyJson.write(g, company));
+        return SuccessResponse.json(200, g -> CompanyJson.write(g, company));
     }
 
     /** Tells the same story as the data sets: Complete when readable, Fetching while syncing, absent if never asked. */
-    Reply dataStatus(ApiKeys.ApiKey key, String companyId) {
+    SuccessResponse dataStatus(ApiKeys.ApiKey key, String companyId) {
         Company company = readable(key, companyId, "data status");
         Instant now = clock.instant();
-        return Reply.json(200, g -> {
+        return SuccessResponse.json(200, g -> {
             g.writeStartObject();
-            for (String dataType : SandboxDataset.DATA_TYPES) {
-                DataSetState state = dataset.state(companyId, dataType);
+            for (String dataType : SandboxDataSet.DATA_TYPES) {
+                DataSetState state = dataSet.state(companyId, dataType);
                 String status = state.currentStatus(now);
                 if (status == null) {
                     continue;
@@ -58,7 +58,7 @@ final class CompanyResources {
                     g.writeStringProperty("lastSuccessfulSync", DateTimes.utc(lastSync));
                 }
                 g.writeStringProperty("currentStatus", status);
-                Seeded ids = new Seeded(seed, Seeded.FAULT, company.index(), dataType.hashCode());
+                SeededRandom ids = new SeededRandom(seed, SeededRandom.FAULT, company.index(), dataType.hashCode());
                 String latest = ids.uuid();
                 g.writeStringProperty("latestSyncId", latest);
                 if (lastSync != null) {
@@ -70,21 +70,21 @@ final class CompanyResources {
         });
     }
 
-    Reply syncSettings(ApiKeys.ApiKey key, String companyId) {
+    SuccessResponse syncSettings(ApiKeys.ApiKey key, String companyId) {
         readable(key, companyId, "sync settings");
-        return Reply.json(200, g -> {
+        return SuccessResponse.json(200, g -> {
             g.writeStartObject();
             g.writeStringProperty("companyId", companyId);
-            SyncSchedules.write(g, schedules.of(companyId));
+            SyncSettings.write(g, syncSettings.of(companyId));
             g.writeBooleanProperty("overridesDefaults", true);
             g.writeEndObject();
         });
     }
 
-    Reply updateSyncSettings(ApiKeys.ApiKey key, String companyId, JsonNode body) {
+    SuccessResponse updateSyncSettings(ApiKeys.ApiKey key, String companyId, JsonNode body) {
         readable(key, companyId, "sync settings");
-        schedules.update(companyId, body, account);
-        return Reply.noContent();
+        syncSettings.update(companyId, body, account);
+        return SuccessResponse.noContent();
     }
 
     /**
@@ -92,41 +92,41 @@ final class CompanyResources {
      * type (404 unsupported), the parameters (400), readiness (409); a refused request does not count towards
      * "ready after K requests".
      */
-    Reply dataSet(ApiKeys.ApiKey key, String companyId, String dataType, Map<String, String> parameters) {
+    SuccessResponse dataSet(ApiKeys.ApiKey key, String companyId, String dataType, Map<String, String> parameters) {
         Company company = readable(key, companyId, dataType);
-        Listing<?> listing = dataset.dataSet(company, dataType);
-        DataSetState state = listing == null ? null : dataset.state(companyId, dataType);
-        if (listing == null || state.stage() == DataSetState.Stage.UNSUPPORTED) {
+        PageableRecords<?> records = dataSet.dataSet(company, dataType);
+        DataSetState state = records == null ? null : dataSet.state(companyId, dataType);
+        if (records == null || state.stage() == DataSetState.Stage.UNSUPPORTED) {
             throw ApiException.notFound("NotFound", "Datatype " + dataType + " not supported by platform(s) "
                     + company.platform() + ".");
         }
         PageRequest request = PageRequest.from(parameters);
-        validate(listing, request);
+        validate(records, request);
         state.admit(clock.instant());
         // This request's records are fixed here; a drift due after this page applies at once but only to later
         // requests, so a client can never ask for the next page before the change is in place.
-        Listing<?> current = dataset.dataSet(company, dataType);
-        state.pageServed(clock.instant(), dataset.baseSize(dataType));
+        PageableRecords<?> current = dataSet.dataSet(company, dataType);
+        state.pageServed(clock.instant(), dataSet.baseSize(dataType));
         return page(current, request);
     }
 
-    private static <T> void validate(Listing<T> listing, PageRequest request) {
+    private static <T> void validate(PageableRecords<T> records, PageRequest request) {
         if (request.query() != null) {
-            QueryFilter.parse(request.query(), listing.fields());
+            QueryFilter.parse(request.query(), records.fields());
         }
         if (request.orderBy() != null) {
-            SelectionCache.Ordering.parse(request.orderBy(), listing.fields());
+            ServingOrderCache.Ordering.parse(request.orderBy(), records.fields());
         }
     }
 
-    private <T> Reply page(Listing<T> listing, PageRequest request) {
-        Selection selection = selections.select(listing, request.query(), request.orderBy());
-        return Reply.page(g -> PageJson.write(g, listing, request, selection));
+    private <T> SuccessResponse page(PageableRecords<T> records, PageRequest request) {
+        ServingOrder order = orders.select(records, request.query(), request.orderBy());
+        return SuccessResponse.page(g -> PageJson.write(g, records, request, order));
     }
 
     /** The company, if it exists (404) and the key may read it (403). */
     private Company readable(ApiKeys.ApiKey key, String companyId, String what) {
-        Company company = dataset.findCompany(companyId);
+        Company company = dataSet.findCompany(companyId);
         if (company == null) {
             throw ApiException.notFound("NotFound", "Company " + companyId + " was not found, so its " + what
                     + " cannot be read.");

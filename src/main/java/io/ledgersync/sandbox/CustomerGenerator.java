@@ -27,7 +27,7 @@ final class CustomerGenerator {
 
     Customer generate(Company company, int index) {
         Invoice.Reference reference = invoices.customer(company.index(), index);
-        Seeded random = new Seeded(seed, Seeded.CUSTOMER_DETAIL, company.index(), index);
+        SeededRandom random = new SeededRandom(seed, SeededRandom.CUSTOMER_DETAIL, company.index(), index);
         int place = random.nextInt(CITIES.size());
         String contact = reference.name().split(" ")[0] + " " + random.pick(List.of("Reid", "Patel", "Ng", "Costa"));
         String domain = reference.name().toLowerCase(Locale.ROOT).replaceAll("[^a-z]+", "") + ".example";

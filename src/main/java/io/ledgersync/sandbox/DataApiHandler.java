@@ -21,7 +21,7 @@ import tools.jackson.core.JsonGenerator;
 
 /**
  * Answers every request of the sandbox: scripted faults, then authentication, the account's state, routing, and
- * writing the reply. Every refusal is an {@link ApiException} turned into the §2.4 error body here, so no path can
+ * writing the response. Every refusal is an {@link ApiException} turned into the §2.4 error body here, so no path can
  * answer with another shape.
  */
 final class DataApiHandler implements HttpHandler {
@@ -63,20 +63,20 @@ final class DataApiHandler implements HttpHandler {
         try {
             Fault.Effect fault = faults.verdict(describe(exchange));
             sleep(fault.delay());
-            Reply reply;
+            SuccessResponse response;
             try {
                 if (fault.refusal() != null) {
                     throw fault.refusal();
                 }
-                reply = answer(exchange);
+                response = answer(exchange);
             } catch (ApiException refusal) {
-                reply = null;
+                response = null;
                 dropped = fault.dropAfterBytes() >= 0;
                 sendError(exchange, refusal, fault);
             }
-            if (reply != null) {
+            if (response != null) {
                 dropped = fault.dropAfterBytes() >= 0;
-                send(exchange, reply, fault);
+                send(exchange, response, fault);
             }
         } catch (ConnectionDropped drop) {
             throw drop;
@@ -93,7 +93,7 @@ final class DataApiHandler implements HttpHandler {
         }
     }
 
-    private Reply answer(HttpExchange exchange) {
+    private SuccessResponse answer(HttpExchange exchange) {
         ApiKeys.ApiKey key = keys.authenticate(exchange.getRequestHeaders().getFirst("Authorization"));
         account.requireNotExpired();
         return routes.route(exchange.getRequestMethod(), path(exchange), parameters(exchange.getRequestURI()
@@ -133,27 +133,27 @@ final class DataApiHandler implements HttpHandler {
         }
     }
 
-    private void send(HttpExchange exchange, Reply reply, Fault.Effect fault) throws IOException {
+    private void send(HttpExchange exchange, SuccessResponse response, Fault.Effect fault) throws IOException {
         Headers headers = exchange.getResponseHeaders();
         headers.set("Content-Type", JSON);
         rateHeaders(headers, fault, Map.of());
-        if (reply.body() == null) {
-            exchange.sendResponseHeaders(reply.status(), -1);
+        if (response.body() == null) {
+            exchange.sendResponseHeaders(response.status(), -1);
             return;
         }
         if (fault.dropAfterBytes() >= 0) {
-            dropMidway(exchange, reply.status(), render(reply.body()), fault.dropAfterBytes());
+            dropMidway(exchange, response.status(), render(response.body()), fault.dropAfterBytes());
         }
-        if (reply.paged()) {
+        if (response.paged()) {
             // Length 0 means chunked: a 5000-record page is streamed, never held whole in memory.
-            exchange.sendResponseHeaders(reply.status(), 0);
+            exchange.sendResponseHeaders(response.status(), 0);
             try (OutputStream body = new BufferedOutputStream(exchange.getResponseBody(), 1 << 16);
                  JsonGenerator generator = JsonOutput.generator(body)) {
-                reply.body().accept(generator);
+                response.body().accept(generator);
             }
         } else {
-            byte[] body = render(reply.body());
-            exchange.sendResponseHeaders(reply.status(), body.length);
+            byte[] body = render(response.body());
+            exchange.sendResponseHeaders(response.status(), body.length);
             try (OutputStream out = exchange.getResponseBody()) {
                 out.write(body);
             }

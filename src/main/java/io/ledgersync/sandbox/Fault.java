@@ -73,10 +73,10 @@ abstract class Fault {
     static final class Trigger {
         private final int count;
         private final double probability;
-        private final Seeded random;
+        private final SeededRandom random;
         private int left;
 
-        private Trigger(int count, double probability, Seeded random) {
+        private Trigger(int count, double probability, SeededRandom random) {
             this.count = count;
             this.probability = probability;
             this.random = random;
@@ -91,7 +91,7 @@ abstract class Fault {
         }
 
         /** Draws from its own stream, so the same seed and request order always fault the same requests. */
-        static Trigger probability(double probability, Seeded random) {
+        static Trigger probability(double probability, SeededRandom random) {
             if (!(probability >= 0 && probability <= 1)) {
                 throw new IllegalArgumentException("probability must be from 0 to 1, was " + probability);
             }

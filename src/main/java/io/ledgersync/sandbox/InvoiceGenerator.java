@@ -51,7 +51,7 @@ final class InvoiceGenerator {
     }
 
     Invoice generate(Company company, int index) {
-        Seeded random = new Seeded(seed, Seeded.INVOICE, company.index(), index);
+        SeededRandom random = new SeededRandom(seed, SeededRandom.INVOICE, company.index(), index);
         String id = random.uuid();
         Invoice.Reference customer = customer(company.index(), random.nextInt(CUSTOMERS_PER_COMPANY));
         LocalDate issueDate = DateTimes.AS_OF_DATE.minusDays(random.between(1, 540));
@@ -110,14 +110,14 @@ final class InvoiceGenerator {
 
     /** Customer {@code k} of a company; its own stream so every invoice to it names it the same way. */
     Invoice.Reference customer(int companyIndex, int k) {
-        Seeded random = new Seeded(seed, Seeded.CUSTOMER, companyIndex, k);
+        SeededRandom random = new SeededRandom(seed, SeededRandom.CUSTOMER, companyIndex, k);
         String id = random.uuid();
         String kind = random.pick(CUSTOMER_KINDS);
         String name = random.pick(FIRST_NAMES) + " " + random.pick(LAST_NAMES) + (kind.isEmpty() ? "" : " " + kind);
         return new Invoice.Reference(id, name);
     }
 
-    private Invoice.LineItem lineItem(int companyIndex, Seeded random) {
+    private Invoice.LineItem lineItem(int companyIndex, SeededRandom random) {
         int itemIndex = random.nextInt(ITEMS.size());
         CatalogItem catalogItem = ITEMS.get(itemIndex);
         int taxIndex = random.nextInt(TAX_RATES.size());
@@ -138,16 +138,16 @@ final class InvoiceGenerator {
                 subTotal,
                 tax,
                 subTotal + tax,
-                new Invoice.Reference(new Seeded(seed, Seeded.ACCOUNT, companyIndex, 0).uuid(), "Sales"),
+                new Invoice.Reference(new SeededRandom(seed, SeededRandom.ACCOUNT, companyIndex, 0).uuid(), "Sales"),
                 new Invoice.Reference(
-                        new Seeded(seed, Seeded.TAX_RATE, companyIndex, taxRate.percent()).uuid(), taxRate.name()),
+                        new SeededRandom(seed, SeededRandom.TAX_RATE, companyIndex, taxRate.percent()).uuid(), taxRate.name()),
                 taxRate.percent(),
                 new Invoice.Reference(
-                        new Seeded(seed, Seeded.ITEM, companyIndex, itemIndex).uuid(), catalogItem.name()));
+                        new SeededRandom(seed, SeededRandom.ITEM, companyIndex, itemIndex).uuid(), catalogItem.name()));
     }
 
     /** Roughly a live sales ledger: mostly paid or open, a few drafts, voids and unknowns. */
-    private static InvoiceStatus status(Seeded random) {
+    private static InvoiceStatus status(SeededRandom random) {
         int roll = random.nextInt(100);
         if (roll < 45) {
             return InvoiceStatus.Paid;

@@ -17,7 +17,7 @@ final class Routes {
         this.account = account;
     }
 
-    Reply route(String method, String path, Map<String, String> parameters, ApiKeys.ApiKey key, InputStream body) {
+    SuccessResponse route(String method, String path, Map<String, String> parameters, ApiKeys.ApiKey key, InputStream body) {
         String[] s = path.split("/", -1);
         if (path.equals("/companies")) {
             return switch (allow(method, path, "GET, POST")) {
@@ -47,7 +47,7 @@ final class Routes {
         throw notFound(path);
     }
 
-    private Reply company(String method, String path, String[] s, Map<String, String> parameters,
+    private SuccessResponse company(String method, String path, String[] s, Map<String, String> parameters,
             ApiKeys.ApiKey key, InputStream body) {
         String companyId = s[2];
         if (s.length == 3) {
@@ -71,7 +71,7 @@ final class Routes {
         throw notFound(path);
     }
 
-    /** The method, when the resource takes it; otherwise 405 listing those it takes. */
+    /** The method, when the resource takes it; otherwise 405 records those it takes. */
     private static String allow(String method, String path, String allowed) {
         for (String each : allowed.split(", ")) {
             if (each.equals(method)) {

@@ -34,13 +34,13 @@ public final class SandboxFaults {
     private final List<Fault> faults = new CopyOnWriteArrayList<>();
     private final AtomicInteger scripted = new AtomicInteger();
     private final AtomicLong injected = new AtomicLong();
-    private final SandboxDataset dataset;
+    private final SandboxDataSet dataSet;
     private final Clock clock;
     private final long seed;
     private final long dailyLimit;
 
-    SandboxFaults(SandboxDataset dataset, Clock clock, long seed, long dailyLimit) {
-        this.dataset = dataset;
+    SandboxFaults(SandboxDataSet dataSet, Clock clock, long seed, long dailyLimit) {
+        this.dataSet = dataSet;
         this.clock = clock;
         this.seed = seed;
         this.dailyLimit = dailyLimit;
@@ -65,15 +65,15 @@ public final class SandboxFaults {
     }
 
     /** The scripted life of one company's data set ({@code invoices} or {@code customers}). */
-    public DataSet dataSet(String companyId, String dataType) {
-        if (dataset.findCompany(companyId) == null) {
+    public DataSetScript dataSet(String companyId, String dataType) {
+        if (dataSet.findCompany(companyId) == null) {
             throw new IllegalArgumentException("no company with id " + companyId + " in this sandbox");
         }
-        if (!SandboxDataset.DATA_TYPES.contains(dataType)) {
-            throw new IllegalArgumentException("the sandbox serves the data types " + SandboxDataset.DATA_TYPES
+        if (!SandboxDataSet.DATA_TYPES.contains(dataType)) {
+            throw new IllegalArgumentException("the sandbox serves the data types " + SandboxDataSet.DATA_TYPES
                     + ", not " + dataType);
         }
-        return new DataSet(dataset.state(companyId, dataType), dataset.baseSize(dataType));
+        return new DataSetScript(dataSet.state(companyId, dataType), dataSet.baseSize(dataType), clock);
     }
 
     /** Removes every request fault (rate limits, refusals, latency, drops); data set scripts stay as they are. */
@@ -114,8 +114,8 @@ public final class SandboxFaults {
         return new Fault.Effect(delay, null, -1, rateHeaders);
     }
 
-    private Seeded stream() {
-        return new Seeded(seed, Seeded.FAULT, scripted.incrementAndGet());
+    private SeededRandom stream() {
+        return new SeededRandom(seed, SeededRandom.FAULT, scripted.incrementAndGet());
     }
 
     /** A set of requests, narrowed step by step, and the faults put on them. */
@@ -235,85 +235,6 @@ public final class SandboxFaults {
         @Override
         public String toString() {
             return "Target" + target;
-        }
-    }
-
-    /**
-     * The scripted life of one company's data set. A data set starts ready ({@code currentStatus: Complete}); the
-     * state scripted last wins; {@code GET /companies/{id}/dataStatus} always tells the same story as the data set.
-     */
-    public final class DataSet {
-
-        private final DataSetState state;
-        private final int baseSize;
-
-        private DataSet(DataSetState state, int baseSize) {
-            this.state = state;
-            this.baseSize = baseSize;
-        }
-
-        /** Readable from now on; its last successful sync is now. */
-        public DataSet ready() {
-            state.ready(clock.instant());
-            return this;
-        }
-
-        /**
-         * Never requested: every read is 409 {@code The data set has not been requested.} and {@code dataStatus}
-         * leaves the data type out, until another state is scripted.
-         */
-        public DataSet notRequested() {
-            state.notRequested();
-            return this;
-        }
-
-        /**
-         * Syncing: the next {@code requests} reads are 409 {@code The data set is still syncing...} (status
-         * {@code Fetching}), the one after is served and the data set is {@code Complete} from then on.
-         * <pre>{@code faults.dataSet(id, "invoices").readyAfterRequests(2);  // 409, 409, 200}</pre>
-         */
-        public DataSet readyAfterRequests(int requests) {
-            if (requests < 0) {
-                throw new IllegalArgumentException("requests must not be negative, was " + requests);
-            }
-            state.readyAfterRequests(requests);
-            return this;
-        }
-
-        /**
-         * Syncing until {@code duration} has passed on the sandbox clock: reads are 409 until then, served after.
-         * <pre>{@code faults.dataSet(id, "invoices").readyAfter(Duration.ofMinutes(5)); clock.advance(...);}</pre>
-         */
-        public DataSet readyAfter(Duration duration) {
-            state.readyAt(clock.instant().plus(duration));
-            return this;
-        }
-
-        /**
-         * The company's platform does not support the data type: reads are 404
-         * {@code Datatype <type> not supported by platform(s) <platform>} and {@code dataStatus} says
-         * {@code NotSupported}.
-         */
-        public DataSet unsupported() {
-            state.unsupported();
-            return this;
-        }
-
-        /**
-         * Page drift: once {@code afterPages} more pages of this data set have been served, {@code insert} new
-         * records appear at the front of the default order (shifting every later record back by that many
-         * positions) and {@code update} existing records, spread over the whole data set, are revised; both get
-         * {@code modifiedDate} = now on the sandbox clock. The next page request, of the same sync or a later one,
-         * sees the change.
-         * <pre>{@code faults.dataSet(id, "invoices").driftAfterPages(1, 5, 3);  // between page 1 and page 2}</pre>
-         */
-        public DataSet driftAfterPages(int afterPages, int insert, int update) {
-            if (afterPages < 1 || insert < 0 || update < 0 || update > baseSize) {
-                throw new IllegalArgumentException("drift needs afterPages >= 1, insert >= 0 and 0 <= update <= "
-                        + baseSize + "; was " + afterPages + ", " + insert + ", " + update);
-            }
-            state.driftAfterPages(afterPages, insert, update);
-            return this;
         }
     }
 }

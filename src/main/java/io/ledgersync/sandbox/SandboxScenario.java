@@ -59,7 +59,7 @@ final class SandboxScenario {
      * sandbox refuses (an 11th key, a drift larger than the data set) is reported at the entry that asked for it.
      */
     void script(SandboxServer server) {
-        List<String> companyIds = server.dataset().companyIds();
+        List<String> companyIds = server.dataSet().companyIds();
         forEach("keys", file.keys(), (key, field) -> {
             Set<String> companies = null;
             if (key.companies() != null) {
@@ -74,10 +74,10 @@ final class SandboxScenario {
         forEach("faults", file.faults(), (entry, field) -> fault(server, companyIds, entry, field));
     }
 
-    private void dataSet(SandboxServer server, List<String> companyIds, ScenarioFile.DataSetScript entry,
+    private void dataSet(SandboxServer server, List<String> companyIds, ScenarioFile.DataSetEntry entry,
             String field) {
         String company = companyId(companyIds, entry.company(), field + ".company");
-        SandboxFaults.DataSet dataSet = server.faults().dataSet(company,
+        DataSetScript dataSet = server.faults().dataSet(company,
                 entry.dataType() == null ? "invoices" : entry.dataType());
         if (Boolean.TRUE.equals(entry.ready())) {
             dataSet.ready();

@@ -32,35 +32,35 @@ public final class SandboxServer implements AutoCloseable {
     private final HttpServer server;
     private final ExecutorService executor;
     private final DataApiHandler handler;
-    private final SandboxDataset dataset;
+    private final SandboxDataSet dataSet;
     private final SandboxSettings settings;
     private final URI baseUrl;
     private final SandboxFaults faults;
     private final ApiKeys keys;
 
     private SandboxServer(HttpServer server, ExecutorService executor, DataApiHandler handler,
-            SandboxDataset dataset, SandboxSettings settings, SandboxFaults faults, ApiKeys keys) {
+            SandboxDataSet dataSet, SandboxSettings settings, SandboxFaults faults, ApiKeys keys) {
         this.server = server;
         this.faults = faults;
         this.keys = keys;
         this.executor = executor;
         this.handler = handler;
-        this.dataset = dataset;
+        this.dataSet = dataSet;
         this.settings = settings;
         this.baseUrl = URI.create("http://" + urlHost(server.getAddress()) + ":" + server.getAddress().getPort());
     }
 
     /** Binds and starts serving; when this returns, requests to {@link #baseUrl()} are answered. */
     public static SandboxServer start(SandboxSettings settings) {
-        SandboxDataset dataset = new SandboxDataset(settings);
+        SandboxDataSet dataSet = new SandboxDataSet(settings);
         Account account = Account.of(settings);
         ApiKeys keys = new ApiKeys(settings.apiKey(), account.created(), settings.clock(), settings.seed());
         RateLimitHeaders rateLimit = new RateLimitHeaders(settings.companies(), settings.clock());
-        SandboxFaults faults = new SandboxFaults(dataset, settings.clock(), settings.seed(), rateLimit.dailyLimit());
-        SyncSchedules schedules = new SyncSchedules();
+        SandboxFaults faults = new SandboxFaults(dataSet, settings.clock(), settings.seed(), rateLimit.dailyLimit());
+        SyncSettings syncSettings = new SyncSettings();
         Routes routes = new Routes(
-                new CompanyResources(dataset, schedules, account, settings.clock(), settings.seed()),
-                new AccountResources(dataset, keys, account, schedules, settings.seed()));
+                new CompanyResources(dataSet, syncSettings, account, settings.clock(), settings.seed()),
+                new AccountResources(dataSet, keys, account, syncSettings, settings.seed()));
         DataApiHandler handler = new DataApiHandler(routes, keys, account, faults, rateLimit);
         HttpServer server;
         try {
@@ -73,7 +73,7 @@ public final class SandboxServer implements AutoCloseable {
         server.createContext("/", handler);
         server.setExecutor(executor);
         server.start();
-        return new SandboxServer(server, executor, handler, dataset, settings, faults, keys);
+        return new SandboxServer(server, executor, handler, dataSet, settings, faults, keys);
     }
 
     /**
@@ -102,8 +102,8 @@ public final class SandboxServer implements AutoCloseable {
         return settings.apiKey();
     }
 
-    public SandboxDataset dataset() {
-        return dataset;
+    public SandboxDataSet dataSet() {
+        return dataSet;
     }
 
     /** Scripts faults and data set states of this sandbox; see {@link SandboxFaults}. */
@@ -118,7 +118,7 @@ public final class SandboxServer implements AutoCloseable {
      */
     public String createApiKey(String name, String... companyIds) {
         for (String id : companyIds) {
-            if (dataset.findCompany(id) == null) {
+            if (dataSet.findCompany(id) == null) {
                 throw new IllegalArgumentException("no company with id " + id + " in this sandbox");
             }
         }

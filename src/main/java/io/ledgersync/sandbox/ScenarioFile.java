@@ -23,7 +23,7 @@ record ScenarioFile(
         @Valid Data data,
         @Valid Account account,
         List<@NotNull @Valid Key> keys,
-        List<@NotNull @Valid DataSetScript> dataSets,
+        List<@NotNull @Valid DataSetEntry> dataSets,
         List<@NotNull @Valid Fault> faults) {
 
     /** Overrides the data-set size and seed (the command line overrides these in turn). */
@@ -39,7 +39,7 @@ record ScenarioFile(
     }
 
     /** The life of one company's data set; each flag or number given scripts one state, in the order below. */
-    record DataSetScript(
+    record DataSetEntry(
             @NotNull CompanyRef company,
             @Pattern(regexp = "invoices|customers", message = "must be invoices or customers") String dataType,
             Boolean ready,

@@ -6,14 +6,14 @@
  * <h2>Public API</h2>
  * <ul>
  *   <li>{@link io.ledgersync.sandbox.SandboxServer#start(SandboxSettings)} (or with a scenario file), then
- *       {@code baseUrl()}, {@code apiKey()}, {@code dataset()}, {@code faults()}, {@code createApiKey(..)},
+ *       {@code baseUrl()}, {@code apiKey()}, {@code dataSet()}, {@code faults()}, {@code createApiKey(..)},
  *       {@code requestCount()}, {@code close()}.</li>
  *   <li>{@link io.ledgersync.sandbox.SandboxSettings}: size, seed, key, and the account (free trial or paid, its age)
  *       and the {@link java.time.Clock} every time-driven behaviour reads; tests pass a clock they move.</li>
  *   <li>{@link io.ledgersync.sandbox.SandboxFaults}: scripted 429 (token bucket per key, probability, next N), 503
  *       (maintenance window on the clock, next N), 500, latency, dropped connections, data set readiness (409),
  *       unsupported platforms (404) and page drift; targeted at all requests, a path pattern, a company, a page.</li>
- *   <li>{@link io.ledgersync.sandbox.SandboxDataset}: the exact JSON served, for comparisons.</li>
+ *   <li>{@link io.ledgersync.sandbox.SandboxDataSet}: the exact JSON served, for comparisons.</li>
  * </ul>
  *
  * <h2>What it serves</h2>

@@ -128,7 +128,7 @@ abstract class AbstractMetricsIntegrationTests {
         assertThat(value(samples, "ledgersync_api_waits_seconds_sum", companyData, "reason=\"retry\"")).isPositive();
         // The cardinality rule: the only series per company are Resilience4j's per-company bulkheads,
         // at most ledgersync.api.bulkhead.max-tracked-companies of them at a time.
-        assertThat(samples).filteredOn(sample -> sandbox.dataset().companyIds().stream().anyMatch(sample.labels()::contains))
+        assertThat(samples).filteredOn(sample -> sandbox.dataSet().companyIds().stream().anyMatch(sample.labels()::contains))
                 .as("series that name a company").isNotEmpty()
                 .allMatch(sample -> sample.name().startsWith("resilience4j_bulkhead_"), "a Resilience4j bulkhead meter");
         for (String dataSet : List.of("companies", "customers", "invoices")) {
@@ -146,7 +146,7 @@ abstract class AbstractMetricsIntegrationTests {
     }
 
     private Synced syncWithFaults() {
-        List<String> companies = sandbox.dataset().companyIds();
+        List<String> companies = sandbox.dataSet().companyIds();
         sandbox.faults().dataSet(companies.get(0), "invoices").notRequested();
         String flaky = "/companies/" + companies.get(1) + "/data/invoices";
         sandbox.faults().path(flaky).page(2).tooManyRequestsNext(1, Duration.ZERO);

@@ -110,8 +110,8 @@ class SandboxCommandTests {
 
         int exitCode = SandboxCommand.run(new String[] {"--port=0", "--scenario=sandbox/scenarios/example.yml",
                 "--invoices-per-company=7"}, Map.of(), print(out), print(err), server -> {
-                    companies.set(server.dataset().companyIds().size());
-                    assertThat(server.dataset().invoiceCount(server.dataset().companyIds().get(0))).isEqualTo(7);
+                    companies.set(server.dataSet().companyIds().size());
+                    assertThat(server.dataSet().invoiceCount(server.dataSet().companyIds().get(0))).isEqualTo(7);
                 });
 
         assertThat(exitCode).isZero();

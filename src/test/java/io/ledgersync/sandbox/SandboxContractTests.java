@@ -34,7 +34,7 @@ class SandboxContractTests {
         server = SandboxServer.start(SandboxSettings.defaults().withCompanies(3).withInvoicesPerCompany(25)
                 .withClock(clock));
         http = new SandboxHttp(server);
-        company = server.dataset().companyIds().get(0);
+        company = server.dataSet().companyIds().get(0);
     }
 
     @AfterEach
@@ -108,7 +108,7 @@ class SandboxContractTests {
 
             assertThat(records).hasSize(25);
             assertThat(records.get(24).toString()).isEqualTo(
-                    SandboxHttp.json(server.dataset().invoiceJson(company, 24)).toString());
+                    SandboxHttp.json(server.dataSet().invoiceJson(company, 24)).toString());
         }
 
         @Test
@@ -236,7 +236,7 @@ class SandboxContractTests {
 
         @Test
         void rule3_keyNotTiedToTheRequestedCompanyIs403() {
-            String other = server.dataset().companyIds().get(1);
+            String other = server.dataSet().companyIds().get(1);
             String scoped = server.createApiKey("one company", other);
 
             assertThat(http.getAs(scoped, invoicesPath(other)).statusCode()).isEqualTo(200);
@@ -428,7 +428,7 @@ class SandboxContractTests {
             try (SandboxServer big = SandboxServer.start(SandboxSettings.defaults().withCompanies(1)
                     .withInvoicesPerCompany(5001))) {
                 SandboxHttp bigHttp = new SandboxHttp(big);
-                String path = invoicesPath(big.dataset().companyIds().get(0));
+                String path = invoicesPath(big.dataSet().companyIds().get(0));
                 assertThat(bigHttp.getJson(path + "?pageSize=5000").get("results")).hasSize(5000);
                 assertThat(bigHttp.get(path + "?pageSize=5001").statusCode()).isEqualTo(400);
             }
@@ -458,7 +458,7 @@ class SandboxContractTests {
     }
 
     private void fillFreeTrial() {
-        for (int i = server.dataset().companyIds().size(); i < 50; i++) {
+        for (int i = server.dataSet().companyIds().size(); i < 50; i++) {
             assertThat(http.post("/companies", "{\"name\":\"Company " + i + "\"}").statusCode()).isEqualTo(200);
         }
     }

@@ -30,7 +30,7 @@ class SandboxDataSetStateTests {
         server = SandboxServer.start(SandboxSettings.defaults().withCompanies(2).withInvoicesPerCompany(30)
                 .withClock(clock));
         http = new SandboxHttp(server);
-        company = server.dataset().companyIds().get(0);
+        company = server.dataSet().companyIds().get(0);
     }
 
     @AfterEach
@@ -134,7 +134,7 @@ class SandboxDataSetStateTests {
         Set<String> distinct = new HashSet<>();
         all.forEach(invoice -> distinct.add(invoice.get("id").asString()));
         assertThat(distinct).hasSize(33);
-        assertThat(server.dataset().invoiceCount(company)).isEqualTo(33);
+        assertThat(server.dataSet().invoiceCount(company)).isEqualTo(33);
     }
 
     private String currentStatus(String dataType) {

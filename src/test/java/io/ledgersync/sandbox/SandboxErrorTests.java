@@ -31,7 +31,7 @@ class SandboxErrorTests {
         server = SandboxServer.start(SandboxSettings.defaults().withCompanies(2).withInvoicesPerCompany(10)
                 .withApiKey("a-test-key"));
         http = new SandboxHttp(server);
-        companyId = server.dataset().companyIds().get(0);
+        companyId = server.dataSet().companyIds().get(0);
     }
 
     @AfterAll

@@ -38,8 +38,8 @@ class SandboxFaultsTests {
         server = SandboxServer.start(SandboxSettings.defaults().withCompanies(2).withInvoicesPerCompany(50)
                 .withClock(clock));
         http = new SandboxHttp(server);
-        company = server.dataset().companyIds().get(0);
-        otherCompany = server.dataset().companyIds().get(1);
+        company = server.dataSet().companyIds().get(0);
+        otherCompany = server.dataSet().companyIds().get(1);
     }
 
     @AfterEach

@@ -84,7 +84,7 @@ final class SandboxHttp {
         return json(response.body());
     }
 
-    /** Reads a listing the way rule 4 allows: first page without parameters, then only the next links. */
+    /** Reads a records the way rule 4 allows: first page without parameters, then only the next links. */
     List<JsonNode> readAllByFollowingNext(String firstPath) {
         List<JsonNode> records = new ArrayList<>();
         String href = firstPath;

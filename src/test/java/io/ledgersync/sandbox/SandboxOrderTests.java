@@ -25,7 +25,7 @@ class SandboxOrderTests {
     static void startSandbox() {
         server = SandboxServer.start(SandboxSettings.defaults().withCompanies(1).withInvoicesPerCompany(120));
         http = new SandboxHttp(server);
-        company = server.dataset().companyIds().get(0);
+        company = server.dataSet().companyIds().get(0);
     }
 
     @AfterAll
@@ -82,7 +82,7 @@ class SandboxOrderTests {
         assertThat(customers).hasSize(40);
         assertThat(customers).extracting(customer -> customer.get("id").asString()).containsAll(referenced);
         assertThat(customers.get(3).toString()).isEqualTo(
-                SandboxHttp.json(server.dataset().customerJson(company, 3)).toString());
+                SandboxHttp.json(server.dataSet().customerJson(company, 3)).toString());
         assertThat(http.getJson("/companies/" + company + "/data/customers?query=status%3DArchived")
                 .get("results").valueStream().map(customer -> customer.get("status").asString()))
                 .containsOnly("Archived");

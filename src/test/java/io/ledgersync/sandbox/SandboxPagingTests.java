@@ -30,7 +30,7 @@ class SandboxPagingTests {
         server = SandboxServer.start(SandboxSettings.defaults().withCompanies(3).withInvoicesPerCompany(INVOICES)
                 .withSeed(7));
         http = new SandboxHttp(server);
-        companyId = server.dataset().companyIds().get(1);
+        companyId = server.dataSet().companyIds().get(1);
     }
 
     @AfterAll
@@ -85,9 +85,9 @@ class SandboxPagingTests {
     @Test
     void rule3_totalResultsCountsOnlyRecordsMatchingTheFilter() {
         // given the invoices the data set says are paid
-        SandboxDataset dataset = server.dataset();
+        SandboxDataSet dataSet = server.dataSet();
         List<String> paidIds = IntStream.range(0, INVOICES)
-                .mapToObj(index -> SandboxHttp.json(dataset.invoiceJson(companyId, index)))
+                .mapToObj(index -> SandboxHttp.json(dataSet.invoiceJson(companyId, index)))
                 .filter(invoice -> invoice.get("status").asString().equals("Paid"))
                 .map(invoice -> invoice.get("id").asString())
                 .toList();
@@ -110,7 +110,7 @@ class SandboxPagingTests {
 
         // then it has read every record once, in the data set's order
         List<String> expected = IntStream.range(0, INVOICES)
-                .mapToObj(index -> SandboxHttp.json(server.dataset().invoiceJson(companyId, index)).get("id")
+                .mapToObj(index -> SandboxHttp.json(server.dataSet().invoiceJson(companyId, index)).get("id")
                         .asString())
                 .toList();
         assertThat(read).extracting(invoice -> invoice.get("id").asString()).containsExactlyElementsOf(expected);
@@ -225,7 +225,7 @@ class SandboxPagingTests {
         List<String> ids = new ArrayList<>();
         first.get("results").values().forEach(company -> ids.add(company.get("id").asString()));
         second.get("results").values().forEach(company -> ids.add(company.get("id").asString()));
-        assertThat(ids).containsExactlyElementsOf(server.dataset().companyIds());
+        assertThat(ids).containsExactlyElementsOf(server.dataSet().companyIds());
     }
 
     @Test

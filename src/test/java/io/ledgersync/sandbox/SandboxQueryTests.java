@@ -20,10 +20,10 @@ class SandboxQueryTests {
 
     @BeforeAll
     static void generateInvoices() {
-        SandboxDataset dataset = new SandboxDataset(1, 400, 3);
-        Company company = dataset.findCompany(dataset.companyIds().get(0));
-        Listing<Invoice> listing = dataset.invoices(company);
-        invoices = IntStream.range(0, listing.size()).mapToObj(listing.record()::apply).toList();
+        SandboxDataSet dataSet = new SandboxDataSet(1, 400, 3);
+        Company company = dataSet.findCompany(dataSet.companyIds().get(0));
+        PageableRecords<Invoice> records = dataSet.invoices(company);
+        invoices = IntStream.range(0, records.size()).mapToObj(records.record()::apply).toList();
     }
 
     @Test

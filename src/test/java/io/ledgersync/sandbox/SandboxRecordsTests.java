@@ -53,7 +53,7 @@ class SandboxRecordsTests {
     static void startSandbox() {
         server = SandboxServer.start(SandboxSettings.defaults().withCompanies(3).withInvoicesPerCompany(INVOICES));
         http = new SandboxHttp(server);
-        companyId = server.dataset().companyIds().get(2);
+        companyId = server.dataSet().companyIds().get(2);
         invoices = http.getJson(invoicesPath(companyId) + "?pageSize=5000").get("results").values().stream()
                 .toList();
     }
@@ -80,37 +80,37 @@ class SandboxRecordsTests {
 
     @Test
     void differentSeedServesDifferentRecords() {
-        SandboxDataset other = new SandboxDataset(3, INVOICES, 43);
+        SandboxDataSet other = new SandboxDataSet(3, INVOICES, 43);
 
-        assertThat(other.companyIds()).doesNotContainAnyElementsOf(server.dataset().companyIds());
+        assertThat(other.companyIds()).doesNotContainAnyElementsOf(server.dataSet().companyIds());
         String otherCompany = other.companyIds().get(2);
-        assertThat(other.invoiceJson(otherCompany, 0)).isNotEqualTo(server.dataset().invoiceJson(companyId, 0));
+        assertThat(other.invoiceJson(otherCompany, 0)).isNotEqualTo(server.dataSet().invoiceJson(companyId, 0));
     }
 
     @Test
     void recordsDoNotDependOnTheSizeOfTheDataSet() {
         // given a smaller data set from the same seed
-        SandboxDataset smaller = new SandboxDataset(2, 10, 42);
+        SandboxDataSet smaller = new SandboxDataSet(2, 10, 42);
 
         // then its records are the first records of the larger one
         String firstCompany = smaller.companyIds().get(0);
-        assertThat(smaller.companyIds()).containsExactlyElementsOf(server.dataset().companyIds().subList(0, 2));
-        assertThat(smaller.companyJson(firstCompany)).isEqualTo(server.dataset().companyJson(firstCompany));
-        assertThat(smaller.invoiceJson(firstCompany, 9)).isEqualTo(server.dataset().invoiceJson(firstCompany, 9));
+        assertThat(smaller.companyIds()).containsExactlyElementsOf(server.dataSet().companyIds().subList(0, 2));
+        assertThat(smaller.companyJson(firstCompany)).isEqualTo(server.dataSet().companyJson(firstCompany));
+        assertThat(smaller.invoiceJson(firstCompany, 9)).isEqualTo(server.dataSet().invoiceJson(firstCompany, 9));
     }
 
     @Test
-    void servedPageIsExactlyTheDatasetJsonOfItsRecords() {
+    void servedPageIsExactlyTheDataSetJsonOfItsRecords() {
         // when a page in the middle is served
         String body = http.get(invoicesPath(companyId) + "?page=3&pageSize=7").body();
 
-        // then its results are, byte for byte, the dataset's JSON of records 14..20
-        String expected = IntStream.range(14, 21).mapToObj(index -> server.dataset().invoiceJson(companyId, index))
+        // then its results are, byte for byte, the dataSet's JSON of records 14..20
+        String expected = IntStream.range(14, 21).mapToObj(index -> server.dataSet().invoiceJson(companyId, index))
                 .collect(Collectors.joining(",", "{\"results\":[", "],"));
         assertThat(body).startsWith(expected);
         String companies = http.get("/companies").body();
-        assertThat(companies).startsWith(server.dataset().companyIds().stream()
-                .map(server.dataset()::companyJson).collect(Collectors.joining(",", "{\"results\":[", "],")));
+        assertThat(companies).startsWith(server.dataSet().companyIds().stream()
+                .map(server.dataSet()::companyJson).collect(Collectors.joining(",", "{\"results\":[", "],")));
     }
 
     @Test

@@ -24,12 +24,12 @@ class SandboxScenarioTests {
         MutableClock clock = MutableClock.at("2026-03-01T10:00:00Z");
         try (SandboxServer server = SandboxServer.start(SandboxSettings.defaults().withClock(clock), EXAMPLE)) {
             SandboxHttp http = new SandboxHttp(server);
-            var ids = server.dataset().companyIds();
+            var ids = server.dataSet().companyIds();
 
             // data: 4 companies of 500 invoices; the first GET /companies is the scripted 429
             assertThat(http.get("/companies").statusCode()).isEqualTo(429);
             assertThat(http.getJson("/companies").get("totalResults").asInt()).isEqualTo(4);
-            assertThat(server.dataset().invoiceCount(ids.get(0))).isEqualTo(500);
+            assertThat(server.dataSet().invoiceCount(ids.get(0))).isEqualTo(500);
             // keys: a key tied to company 0
             assertThat(http.getAs("company-0-key", invoicesPath(ids.get(0))).statusCode()).isEqualTo(200);
             assertThat(http.getAs("company-0-key", invoicesPath(ids.get(1))).statusCode()).isEqualTo(403);

@@ -47,7 +47,7 @@ class SandboxSchemaTests {
         invoices = validator("public-invoices-openapi.yaml");
         server = SandboxServer.start(SandboxSettings.defaults().withCompanies(3).withInvoicesPerCompany(300));
         http = new SandboxHttp(server);
-        company = server.dataset().companyIds().get(0);
+        company = server.dataSet().companyIds().get(0);
     }
 
     @AfterAll
@@ -79,11 +79,11 @@ class SandboxSchemaTests {
 
     @Test
     void dataStatusMatchesDataStatuses() {
-        server.faults().dataSet(server.dataset().companyIds().get(1), "customers").readyAfterRequests(1);
+        server.faults().dataSet(server.dataSet().companyIds().get(1), "customers").readyAfterRequests(1);
 
         assertValid(platform, "/companies/" + company + "/dataStatus", Request.Method.GET,
                 http.get("/companies/" + company + "/dataStatus"));
-        String syncing = server.dataset().companyIds().get(1);
+        String syncing = server.dataSet().companyIds().get(1);
         assertValid(platform, "/companies/" + syncing + "/dataStatus", Request.Method.GET,
                 http.get("/companies/" + syncing + "/dataStatus"));
     }
@@ -101,8 +101,8 @@ class SandboxSchemaTests {
 
     @Test
     void everyErrorStatusOfTheInvoicesOperationMatchesErrorMessage() {
-        String other = server.dataset().companyIds().get(1);
-        String third = server.dataset().companyIds().get(2);
+        String other = server.dataSet().companyIds().get(1);
+        String third = server.dataSet().companyIds().get(2);
         assertValid(invoices, invoicesPath(company), Request.Method.GET,
                 http.get(invoicesPath(company) + "?query=status%3D%3D"), 400);
         assertValid(invoices, invoicesPath(company), Request.Method.GET,

@@ -87,7 +87,7 @@ class SandboxServerTests {
         // given a sandbox and more simultaneous requests than it has threads
         try (SandboxServer server = SandboxServer.start(SandboxSettings.defaults().withInvoicesPerCompany(2000))) {
             HttpClient client = HttpClient.newHttpClient();
-            String companyId = server.dataset().companyIds().get(3);
+            String companyId = server.dataSet().companyIds().get(3);
 
             // when 40 pages are requested at once
             List<CompletableFuture<HttpResponse<String>>> responses = IntStream.rangeClosed(1, 40)
@@ -105,7 +105,7 @@ class SandboxServerTests {
                 int pageNumber = 1 + (i + 1) % 20;
                 assertThat(page.get("pageNumber").asInt()).isEqualTo(pageNumber);
                 assertThat(page.get("results").get(0).toString()).isEqualTo(
-                        SandboxHttp.json(server.dataset().invoiceJson(companyId, (pageNumber - 1) * 100)).toString());
+                        SandboxHttp.json(server.dataSet().invoiceJson(companyId, (pageNumber - 1) * 100)).toString());
             }
             assertThat(server.requestCount()).isEqualTo(40);
         }
@@ -117,7 +117,7 @@ class SandboxServerTests {
         try (SandboxServer server = SandboxServer.start(SandboxSettings.defaults().withCompanies(1)
                 .withInvoicesPerCompany(12_000))) {
             SandboxHttp http = new SandboxHttp(server);
-            String page = invoicesPath(server.dataset().companyIds().get(0)) + "?page=2&pageSize=5000";
+            String page = invoicesPath(server.dataSet().companyIds().get(0)) + "?page=2&pageSize=5000";
             http.get(page); // warm the JIT, as a long sync would have
 
             // when a full page of 5000 is read

@@ -50,7 +50,7 @@ class DataApiClientSandboxFaultTests {
         // given 1 request per second with bursts of 2, and a data set of 7 pages
         start(SandboxSettings.defaults().withCompanies(1).withInvoicesPerCompany(7));
         sandbox.faults().all().rateLimit(1, 2);
-        String company = sandbox.dataset().companyIds().get(0);
+        String company = sandbox.dataSet().companyIds().get(0);
 
         // when every page is read
         List<Page> pages = TestClients.walk(client(p -> p.withPageSize(1)), "/companies/" + company + "/data/invoices");
@@ -98,7 +98,7 @@ class DataApiClientSandboxFaultTests {
     void aConnectionDroppedMidBodyIsRetriedAndNoHalfPageIsHandedOn() {
         // given the next two responses are cut after 100 bytes of the body
         start(SandboxSettings.defaults().withCompanies(1).withInvoicesPerCompany(50));
-        String company = sandbox.dataset().companyIds().get(0);
+        String company = sandbox.dataSet().companyIds().get(0);
         sandbox.faults().all().dropConnectionNext(2, 100);
 
         // when the page is read
@@ -145,7 +145,7 @@ class DataApiClientSandboxFaultTests {
     void aKeyOfAnotherCompanyFailsAtOnceWithItsScope() {
         // given a key tied to the first company only
         start(SandboxSettings.defaults().withCompanies(2).withInvoicesPerCompany(3));
-        List<String> companies = sandbox.dataset().companyIds();
+        List<String> companies = sandbox.dataSet().companyIds();
         String scoped = sandbox.createApiKey("first only", companies.get(0));
         long before = sandbox.requestCount();
 
@@ -160,7 +160,7 @@ class DataApiClientSandboxFaultTests {
     @Test
     void aDataSetNotRequestedIsNotReadyAndNotRetried() {
         start(SandboxSettings.defaults().withCompanies(1));
-        String company = sandbox.dataset().companyIds().get(0);
+        String company = sandbox.dataSet().companyIds().get(0);
         sandbox.faults().dataSet(company, "invoices").notRequested();
 
         assertThatThrownBy(() -> client().fetchPage("/companies/" + company + "/data/invoices?page=1&pageSize=100"))
@@ -171,7 +171,7 @@ class DataApiClientSandboxFaultTests {
     @Test
     void anUnsupportedDataTypeIsToldApartFromNotFound() {
         start(SandboxSettings.defaults().withCompanies(1));
-        String company = sandbox.dataset().companyIds().get(0);
+        String company = sandbox.dataSet().companyIds().get(0);
         sandbox.faults().dataSet(company, "invoices").unsupported();
 
         assertThatThrownBy(() -> client().fetchPage("/companies/" + company + "/data/invoices?page=1&pageSize=100"))

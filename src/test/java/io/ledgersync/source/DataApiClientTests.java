@@ -32,13 +32,13 @@ class DataApiClientTests {
         assertThat(pages).extracting(Page::pageNumber).containsExactly(1, 2, 3);
         assertThat(pages.get(2).next()).as("rule 5: the last page has no next link").isEmpty();
         assertThat(pages.stream().flatMap(p -> p.results().stream()).map(SourceRecord::id))
-                .containsExactlyElementsOf(sandbox.dataset().companyIds());
+                .containsExactlyElementsOf(sandbox.dataSet().companyIds());
     }
 
     @Test
     void rule2_readsExactlyThePageCountThatTotalResultsAnnounces() {
         DataApiClient client = client(sandbox.apiKey(), 3);
-        String company = sandbox.dataset().companyIds().get(0);
+        String company = sandbox.dataSet().companyIds().get(0);
 
         List<Page> pages = TestClients.walk(client, "/companies/" + company + "/data/invoices");
 
@@ -50,7 +50,7 @@ class DataApiClientTests {
     @Test
     void rule3_aFilteredReadIsCompleteAgainstTheFilteredTotalResults() {
         DataApiClient client = client(sandbox.apiKey(), 2);
-        String company = sandbox.dataset().companyIds().get(0);
+        String company = sandbox.dataSet().companyIds().get(0);
         String resource = "/companies/" + company + "/data/invoices";
         PageWalk walk = new PageWalk(resource);
 
@@ -67,7 +67,7 @@ class DataApiClientTests {
         walk.verifyComplete(); // would throw if totalResults counted the unfiltered collection
         assertThat(walk.records()).isEqualTo(page.totalResults()).isLessThanOrEqualTo(7);
         long unpaid = java.util.stream.IntStream.range(0, 7)
-                .filter(i -> !sandbox.dataset().invoiceJson(company, i).contains("\"status\":\"Paid\"")).count();
+                .filter(i -> !sandbox.dataSet().invoiceJson(company, i).contains("\"status\":\"Paid\"")).count();
         assertThat(walk.records()).isEqualTo(unpaid);
     }
 

@@ -20,7 +20,7 @@ import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Import;
 import org.springframework.test.context.DynamicPropertyRegistry;
 
-import io.ledgersync.sandbox.SandboxDataset;
+import io.ledgersync.sandbox.SandboxDataSet;
 import io.ledgersync.sandbox.SandboxServer;
 import io.ledgersync.sandbox.SandboxSettings;
 import io.ledgersync.MutableClock;
@@ -98,7 +98,7 @@ abstract class AbstractSyncIntegrationTests {
         }
         sandboxClock.setInstant(SANDBOX_START);
         sandbox.faults().clear();
-        for (String companyId : sandbox.dataset().companyIds()) {
+        for (String companyId : sandbox.dataSet().companyIds()) {
             for (String dataType : List.of("invoices", "customers")) {
                 sandbox.faults().dataSet(companyId, dataType).ready();
             }
@@ -107,7 +107,7 @@ abstract class AbstractSyncIntegrationTests {
 
     @Test
     void companiesWhoseInvoicesAnswer409AreDeferredThenSyncedByTheDeferredRunOnceDue() {
-        String late = sandbox.dataset().companyIds().get(0);
+        String late = sandbox.dataSet().companyIds().get(0);
         sandbox.faults().dataSet(late, "invoices").readyAfterRequests(1);
 
         SyncReport full = launcher.run(SyncRequest.everything());
@@ -137,7 +137,7 @@ abstract class AbstractSyncIntegrationTests {
 
     @Test
     void aDataSetDeferredAgainWaitsTwiceAsLong() {
-        String late = sandbox.dataset().companyIds().get(2);
+        String late = sandbox.dataSet().companyIds().get(2);
         sandbox.faults().dataSet(late, "invoices").readyAfterRequests(2);
         launcher.run(SyncRequest.everything());
         clock.advance(Duration.ofMinutes(10));
@@ -152,7 +152,7 @@ abstract class AbstractSyncIntegrationTests {
     @Test
     void aFailedPartitionIsResumedByTheNextRunFromItsLastCommittedPage() {
         SyncRequest request = new SyncRequest(List.of("companies", "invoices"), List.of());
-        String flaky = sandbox.dataset().companyIds().get(1);
+        String flaky = sandbox.dataSet().companyIds().get(1);
         sandbox.faults().path("/companies/" + flaky + "/data/invoices").page(2).serverErrorNext(1);
 
         SyncReport failed = launcher.run(request);
@@ -176,7 +176,7 @@ abstract class AbstractSyncIntegrationTests {
 
     @Test
     void unsupportedCompanyIsMarkedAndSkipped() {
-        String onOldPlatform = sandbox.dataset().companyIds().get(1);
+        String onOldPlatform = sandbox.dataSet().companyIds().get(1);
         sandbox.faults().dataSet(onOldPlatform, "invoices").unsupported();
 
         SyncReport report = launcher.run(SyncRequest.everything());
@@ -212,8 +212,8 @@ abstract class AbstractSyncIntegrationTests {
         assertWarehouseEqualsSandbox();
         // one page of companies, then per company ceil(250 / 100) = 3 pages of invoices and the pages of
         // its customers: the minimum for the page size, no page fetched twice
-        long customerPages = sandbox.dataset().companyIds().stream()
-                .mapToLong(id -> Math.max(1, (sandbox.dataset().customerCount(id) + PAGE_SIZE - 1) / PAGE_SIZE)).sum();
+        long customerPages = sandbox.dataSet().companyIds().stream()
+                .mapToLong(id -> Math.max(1, (sandbox.dataSet().customerCount(id) + PAGE_SIZE - 1) / PAGE_SIZE)).sum();
         assertThat(sandbox.requestCount() - requestsBefore).isEqualTo(1 + COMPANIES * 3 + customerPages);
     }
 
@@ -222,7 +222,7 @@ abstract class AbstractSyncIntegrationTests {
         SyncReport report = launcher.run(SyncRequest.everything());
 
         assertThat(report.successful()).isTrue();
-        SandboxDataset dataset = sandbox.dataset();
+        SandboxDataSet dataset = sandbox.dataSet();
         long expected = dataset.companyIds().stream().mapToLong(dataset::customerCount).sum();
         assertThat(expected).isPositive();
         assertThat(report.records("customers")).isEqualTo(expected);
@@ -257,7 +257,7 @@ abstract class AbstractSyncIntegrationTests {
     @Test
     void syncOfOneCompanysInvoicesTouchesOnlyThatCompany() {
         launcher.run(new SyncRequest(List.of("companies"), List.of()));
-        String company = sandbox.dataset().companyIds().get(1);
+        String company = sandbox.dataSet().companyIds().get(1);
 
         SyncReport report = launcher.run(new SyncRequest(List.of("invoices"), List.of(company)));
 
@@ -287,7 +287,7 @@ abstract class AbstractSyncIntegrationTests {
     }
 
     private void assertWarehouseEqualsSandbox() {
-        SandboxDataset dataset = sandbox.dataset();
+        SandboxDataSet dataset = sandbox.dataSet();
         List<String> companyIds = jdbi.withHandle(h -> h.createQuery("SELECT id FROM companies").mapTo(String.class).list());
         assertThat(companyIds).containsExactlyInAnyOrderElementsOf(dataset.companyIds());
         assertThat(count("invoices")).isEqualTo(COMPANIES * INVOICES_PER_COMPANY);

@@ -17,7 +17,7 @@ import org.jdbi.v3.core.Jdbi;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.Test;
 
-import io.ledgersync.sandbox.SandboxDataset;
+import io.ledgersync.sandbox.SandboxDataSet;
 import io.ledgersync.sandbox.SandboxServer;
 import io.ledgersync.sandbox.SandboxSettings;
 import io.ledgersync.warehouse.TestPostgres;
@@ -119,7 +119,7 @@ class CrashRecoveryIntegrationTests {
 
     private static void assertWarehouseEqualsSandbox() {
         JsonMapper json = JsonMapper.builder().build();
-        SandboxDataset dataset = sandbox.dataset();
+        SandboxDataSet dataset = sandbox.dataSet();
         assertThat(count("invoices")).isEqualTo(COMPANIES * (long) INVOICES);
         for (String companyId : dataset.companyIds()) {
             List<String> raws = warehouse.withHandle(h -> h.createQuery(
@@ -137,7 +137,7 @@ class CrashRecoveryIntegrationTests {
 
     /** One page of companies, then every page of every company's invoices and customers. */
     private static long minimumRequests() {
-        SandboxDataset dataset = sandbox.dataset();
+        SandboxDataSet dataset = sandbox.dataSet();
         long requests = 1;
         for (String companyId : dataset.companyIds()) {
             requests += pages(dataset.invoiceCount(companyId)) + pages(dataset.customerCount(companyId));

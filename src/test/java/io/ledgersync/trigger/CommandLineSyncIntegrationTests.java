@@ -45,7 +45,7 @@ class CommandLineSyncIntegrationTests {
 
     @Test
     void runWithDeferralsExitsThreeAndSaysWhatToDo() {
-        String late = sandbox.dataset().companyIds().get(0);
+        String late = sandbox.dataSet().companyIds().get(0);
         sandbox.faults().dataSet(late, "invoices").readyAfterRequests(1);
         try {
             int exit = sync("cli_deferred", sandbox.apiKey());

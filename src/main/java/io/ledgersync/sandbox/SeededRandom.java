@@ -10,7 +10,7 @@ import java.util.UUID;
  * a record is a pure function of its key, which lets any page be generated on demand without generating the pages
  * before it.
  */
-final class Seeded {
+final class SeededRandom {
 
     // Kinds keep the streams of different things apart even when their indices coincide.
     static final long COMPANY = 1;
@@ -28,7 +28,7 @@ final class Seeded {
 
     private long state;
 
-    Seeded(long seed, long kind, long... indices) {
+    SeededRandom(long seed, long kind, long... indices) {
         long h = mix(seed + GOLDEN_GAMMA);
         h = mix(h ^ mix(kind + GOLDEN_GAMMA));
         for (long index : indices) {

@@ -12,7 +12,7 @@ import tools.jackson.databind.JsonNode;
  * {@code /companies/{companyId}/syncSettings}): how often each data type is refreshed, in hours. They exist so that
  * the free trial's refusal of an hourly schedule (CONTRACT.md §7.2) can be asked for.
  */
-final class SyncSchedules {
+final class SyncSettings {
 
     /** The platform's default: once a day. */
     static final int DEFAULT_HOURS = 24;
@@ -23,7 +23,7 @@ final class SyncSchedules {
     Map<String, Integer> of(String owner) {
         Map<String, Integer> stored = hoursByOwner.getOrDefault(owner, Map.of());
         Map<String, Integer> hours = new LinkedHashMap<>();
-        for (String dataType : SandboxDataset.DATA_TYPES) {
+        for (String dataType : SandboxDataSet.DATA_TYPES) {
             hours.put(dataType, stored.getOrDefault(dataType, DEFAULT_HOURS));
         }
         return hours;

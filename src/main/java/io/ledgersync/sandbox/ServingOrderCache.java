@@ -7,12 +7,12 @@ import java.util.Map;
 import java.util.function.Predicate;
 
 /**
- * Works out, and remembers, which records of a listing a (query, orderBy) selects and in what order, so paging
+ * Works out, and remembers, which records of a records a (query, orderBy) selects and in what order, so paging
  * through a filtered or sorted data set does not regenerate the whole data set for every page. Records are made
  * one at a time and dropped at once: only their positions (and, to sort, their sort keys) are ever held. Safe to
- * reuse because a listing's identity changes whenever its content does.
+ * reuse because a records's identity changes whenever its content does.
  */
-final class SelectionCache {
+final class ServingOrderCache {
 
     /** About 32 MB of positions: enough for a few sorted million-record data sets, bounded whatever clients ask. */
     private static final long CAPACITY_POSITIONS = 8_000_000;
@@ -20,25 +20,25 @@ final class SelectionCache {
     private final Map<String, int[]> cached = new LinkedHashMap<>(16, 0.75f, true);
     private long held;
 
-    <T> Selection select(Listing<T> listing, String query, String orderBy) {
-        Predicate<T> filter = query == null ? null : QueryFilter.parse(query, listing.fields());
-        Ordering<T> ordering = orderBy == null ? null : Ordering.parse(orderBy, listing.fields());
+    <T> ServingOrder select(PageableRecords<T> records, String query, String orderBy) {
+        Predicate<T> filter = query == null ? null : QueryFilter.parse(query, records.fields());
+        Ordering<T> ordering = orderBy == null ? null : Ordering.parse(orderBy, records.fields());
         if (filter == null && ordering == null) {
-            return Selection.all(listing.size());
+            return ServingOrder.all(records.size());
         }
-        if (listing.identity() == null) {
-            return Selection.of(compute(listing, filter, ordering));
+        if (records.identity() == null) {
+            return ServingOrder.of(compute(records, filter, ordering));
         }
-        String key = listing.identity() + '\n' + query + '\n' + orderBy;
+        String key = records.identity() + '\n' + query + '\n' + orderBy;
         int[] order;
         synchronized (cached) {
             order = cached.get(key);
         }
         if (order == null) {
-            order = compute(listing, filter, ordering);
+            order = compute(records, filter, ordering);
             remember(key, order);
         }
-        return Selection.of(order);
+        return ServingOrder.of(order);
     }
 
     private void remember(String key, int[] order) {
@@ -54,12 +54,12 @@ final class SelectionCache {
         }
     }
 
-    private static <T> int[] compute(Listing<T> listing, Predicate<T> filter, Ordering<T> ordering) {
-        int[] found = new int[Math.min(listing.size(), 1024)];
-        Comparable<?>[] keys = ordering == null ? null : new Comparable<?>[Math.min(listing.size(), 1024)];
+    private static <T> int[] compute(PageableRecords<T> records, Predicate<T> filter, Ordering<T> ordering) {
+        int[] found = new int[Math.min(records.size(), 1024)];
+        Comparable<?>[] keys = ordering == null ? null : new Comparable<?>[Math.min(records.size(), 1024)];
         int count = 0;
-        for (int index = 0; index < listing.size(); index++) {
-            T record = listing.record().apply(index);
+        for (int index = 0; index < records.size(); index++) {
+            T record = records.record().apply(index);
             if (filter == null || filter.test(record)) {
                 if (count == found.length) {
                     found = Arrays.copyOf(found, Math.max(1024, found.length * 2));

@@ -10,10 +10,10 @@ import tools.jackson.core.JsonGenerator;
  * One paged collection as the HTTP layer sees it: its path (the {@code self} href), how many records it has, how
  * to make record {@code i} on demand, how to write one, and what a query may filter or order on.
  *
- * @param identity names exactly this content (path and drift version) so that a selection over it may be reused;
+ * @param identity names exactly this content (path and drift version) so that a order over it may be reused;
  *                 null when the content may differ between requests of the same path (a key's own companies)
  */
-record Listing<T>(
+record PageableRecords<T>(
         String path,
         int size,
         IntFunction<T> record,

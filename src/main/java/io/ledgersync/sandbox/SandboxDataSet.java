@@ -20,7 +20,7 @@ import tools.jackson.core.JsonGenerator;
  * demand from (seed, company, index), so a data set of millions of invoices costs no memory. Accessors answer for
  * the data set as it is now, including scripted page drift.
  */
-public final class SandboxDataset {
+public final class SandboxDataSet {
 
     /** The company data sets served, in the order {@code dataStatus} lists them. */
     static final List<String> DATA_TYPES = List.of("customers", "invoices");
@@ -34,7 +34,7 @@ public final class SandboxDataset {
     private final CustomerGenerator customers;
     private final Clock clock;
 
-    SandboxDataset(int companyCount, int invoicesPerCompany, long seed, Clock clock) {
+    SandboxDataSet(int companyCount, int invoicesPerCompany, long seed, Clock clock) {
         this.companyGenerator = new CompanyGenerator(seed);
         this.invoicesPerCompany = invoicesPerCompany;
         this.invoices = new InvoiceGenerator(seed);
@@ -49,11 +49,11 @@ public final class SandboxDataset {
         companies.addAll(made);
     }
 
-    SandboxDataset(int companyCount, int invoicesPerCompany, long seed) {
+    SandboxDataSet(int companyCount, int invoicesPerCompany, long seed) {
         this(companyCount, invoicesPerCompany, seed, Clock.systemUTC());
     }
 
-    SandboxDataset(SandboxSettings settings) {
+    SandboxDataSet(SandboxSettings settings) {
         this(settings.companies(), settings.invoicesPerCompany(), settings.seed(), settings.clock());
     }
 
@@ -87,18 +87,18 @@ public final class SandboxDataset {
         return recordJson(customers(company(companyId)), index);
     }
 
-    private static <T> String recordJson(Listing<T> listing, int index) {
-        if (index < 0 || index >= listing.size()) {
-            throw new IndexOutOfBoundsException("record index " + index + " outside 0.." + (listing.size() - 1));
+    private static <T> String recordJson(PageableRecords<T> records, int index) {
+        if (index < 0 || index >= records.size()) {
+            throw new IndexOutOfBoundsException("record index " + index + " outside 0.." + (records.size() - 1));
         }
-        return JsonOutput.toJson(listing.writer(), listing.record().apply(index));
+        return JsonOutput.toJson(records.writer(), records.record().apply(index));
     }
 
     /** Every company, or only those a company-scoped key is tied to. */
-    Listing<Company> companies(Set<String> scope) {
+    PageableRecords<Company> companies(Set<String> scope) {
         List<Company> visible = scope == null ? List.copyOf(companies)
                 : companies.stream().filter(company -> scope.contains(company.id())).toList();
-        return new Listing<>("/companies", visible.size(), visible::get, CompanyJson::write, QueryFields.COMPANY,
+        return new PageableRecords<>("/companies", visible.size(), visible::get, CompanyJson::write, QueryFields.COMPANY,
                 null);
     }
 
@@ -121,19 +121,19 @@ public final class SandboxDataset {
         return company;
     }
 
-    Listing<Invoice> invoices(Company company) {
+    PageableRecords<Invoice> invoices(Company company) {
         return view("invoices", company, invoicesPerCompany, index -> invoices.generate(company, index),
                 Invoice::revised, InvoiceJson::write, QueryFields.INVOICE);
     }
 
-    Listing<Customer> customers(Company company) {
+    PageableRecords<Customer> customers(Company company) {
         return view("customers", company, InvoiceGenerator.CUSTOMERS_PER_COMPANY,
                 index -> customers.generate(company, index), Customer::revised, CustomerJson::write,
                 QueryFields.CUSTOMER);
     }
 
-    /** The listing of a served data type, or null when the sandbox does not serve that type at all. */
-    Listing<?> dataSet(Company company, String dataType) {
+    /** The records of a served data type, or null when the sandbox does not serve that type at all. */
+    PageableRecords<?> dataSet(Company company, String dataType) {
         return switch (dataType) {
             case "invoices" -> invoices(company);
             case "customers" -> customers(company);
@@ -164,13 +164,13 @@ public final class SandboxDataset {
      * The base records, with drift laid over them: inserted records first (newest first), then the base records, of
      * which some may be revised. Record {@code i} stays a pure function of (seed, company, i) plus the drift script.
      */
-    private <T> Listing<T> view(String dataType, Company company, int baseSize, IntFunction<T> generate,
+    private <T> PageableRecords<T> view(String dataType, Company company, int baseSize, IntFunction<T> generate,
             Reviser<T> reviser, BiConsumer<JsonGenerator, T> writer, Map<String, Field<T>> fields) {
         String path = "/companies/" + company.id() + "/data/" + dataType;
         DataSetState state = states.get(company.id() + '/' + dataType);
         DataSetState.Snapshot drift = state == null ? DataSetState.Snapshot.UNCHANGED : state.snapshot();
         if (drift.version() == 0) {
-            return new Listing<>(path, baseSize, generate, writer, fields, path);
+            return new PageableRecords<>(path, baseSize, generate, writer, fields, path);
         }
         int inserted = drift.inserted();
         IntFunction<T> record = position -> {
@@ -183,7 +183,7 @@ public final class SandboxDataset {
             T base = generate.apply(index);
             return revision == null ? base : reviser.revise(base, revision.when(), revision.revision());
         };
-        return new Listing<>(path, baseSize + inserted, record, writer, fields, path + "#" + drift.version());
+        return new PageableRecords<>(path, baseSize + inserted, record, writer, fields, path + "#" + drift.version());
     }
 
     private Company company(String companyId) {

@@ -1,0 +1,85 @@
+package io.ledgersync.sandbox;
+
+import java.time.Clock;
+import java.time.Duration;
+
+/**
+ * The scripted life of one company's data set. A data set starts ready ({@code currentStatus: Complete}); the
+ * state scripted last wins; {@code GET /companies/{id}/dataStatus} always tells the same story as the data set.
+ */
+public final class DataSetScript {
+
+    private final DataSetState state;
+    private final int baseSize;
+    private final Clock clock;
+
+    DataSetScript(DataSetState state, int baseSize, Clock clock) {
+        this.state = state;
+        this.baseSize = baseSize;
+        this.clock = clock;
+    }
+
+    /** Readable from now on; its last successful sync is now. */
+    public DataSetScript ready() {
+        state.ready(clock.instant());
+        return this;
+    }
+
+    /**
+     * Never requested: every read is 409 {@code The data set has not been requested.} and {@code dataStatus}
+     * leaves the data type out, until another state is scripted.
+     */
+    public DataSetScript notRequested() {
+        state.notRequested();
+        return this;
+    }
+
+    /**
+     * Syncing: the next {@code requests} reads are 409 {@code The data set is still syncing...} (status
+     * {@code Fetching}), the one after is served and the data set is {@code Complete} from then on.
+     * <pre>{@code faults.dataSet(id, "invoices").readyAfterRequests(2);  // 409, 409, 200}</pre>
+     */
+    public DataSetScript readyAfterRequests(int requests) {
+        if (requests < 0) {
+            throw new IllegalArgumentException("requests must not be negative, was " + requests);
+        }
+        state.readyAfterRequests(requests);
+        return this;
+    }
+
+    /**
+     * Syncing until {@code duration} has passed on the sandbox clock: reads are 409 until then, served after.
+     * <pre>{@code faults.dataSet(id, "invoices").readyAfter(Duration.ofMinutes(5)); clock.advance(...);}</pre>
+     */
+    public DataSetScript readyAfter(Duration duration) {
+        state.readyAt(clock.instant().plus(duration));
+        return this;
+    }
+
+    /**
+     * The company's platform does not support the data type: reads are 404
+     * {@code Datatype <type> not supported by platform(s) <platform>} and {@code dataStatus} says
+     * {@code NotSupported}.
+     */
+    public DataSetScript unsupported() {
+        state.unsupported();
+        return this;
+    }
+
+    /**
+     * Page drift: once {@code afterPages} more pages of this data set have been served, {@code insert} new
+     * records appear at the front of the default order (shifting every later record back by that many
+     * positions) and {@code update} existing records, spread over the whole data set, are revised; both get
+     * {@code modifiedDate} = now on the sandbox clock. The next page request, of the same sync or a later one,
+     * sees the change.
+     * <pre>{@code faults.dataSet(id, "invoices").driftAfterPages(1, 5, 3);  // between page 1 and page 2}</pre>
+     */
+    public DataSetScript driftAfterPages(int afterPages, int insert, int update) {
+        if (afterPages < 1 || insert < 0 || update < 0 || update > baseSize) {
+            throw new IllegalArgumentException("drift needs afterPages >= 1, insert >= 0 and 0 <= update <= "
+                    + baseSize + "; was " + afterPages + ", " + insert + ", " + update);
+        }
+        state.driftAfterPages(afterPages, insert, update);
+        return this;
+    }
+}

@@ -16,6 +16,9 @@ import com.tngtech.archunit.lang.ArchRule;
 import org.junit.jupiter.api.Test;
 
 import io.ledgersync.sandbox.SandboxServer;
+import io.ledgersync.sandbox.data.Companies;
+import io.ledgersync.sandbox.data.ForbiddenUpwardImport;
+import io.ledgersync.sandbox.http.DataApiHandler;
 import io.ledgersync.source.ForbiddenSandboxImport;
 
 /**
@@ -40,6 +43,20 @@ class ArchitectureTests {
     }
 
     @Test
+    void sandboxSubPackagesAreLayered() {
+        sandboxLayers().check(MAIN);
+    }
+
+    @Test
+    void theSandboxRuleRefusesAnUpwardImport() {
+        JavaClasses withViolation = new ClassFileImporter().importClasses(ForbiddenUpwardImport.class,
+                DataApiHandler.class, Companies.class);
+        assertThat(sandboxLayers().evaluate(withViolation).hasViolation()).isTrue();
+        assertThat(sandboxLayers().evaluate(new ClassFileImporter().importClasses(DataApiHandler.class,
+                Companies.class)).hasViolation()).isFalse();
+    }
+
+    @Test
     void featuresAreLayered() {
         layers().check(MAIN);
     }
@@ -58,6 +75,24 @@ class ArchitectureTests {
         JavaClasses withViolation = new ClassFileImporter().importClasses(ForbiddenSandboxImport.class, SandboxServer.class);
         assertThat(layers().evaluate(withViolation).hasViolation()).isTrue();
         assertThat(layers().evaluate(new ClassFileImporter().importClasses(SandboxServer.class)).hasViolation()).isFalse();
+    }
+
+    /**
+     * The sandbox's parts, each using only those below it (see its package documentation): the public face on top,
+     * then the HTTP surface, then faults and the account side by side (neither needs the other), then the data.
+     */
+    static ArchRule sandboxLayers() {
+        return layeredArchitecture().consideringOnlyDependenciesInLayers().withOptionalLayers(true)
+                .layer("face").definedBy("io.ledgersync.sandbox")
+                .layer("http").definedBy("io.ledgersync.sandbox.http..")
+                .layer("faults").definedBy("io.ledgersync.sandbox.faults..")
+                .layer("account").definedBy("io.ledgersync.sandbox.account..")
+                .layer("data").definedBy("io.ledgersync.sandbox.data..")
+                .whereLayer("face").mayNotBeAccessedByAnyLayer()
+                .whereLayer("http").mayOnlyBeAccessedByLayers("face")
+                .whereLayer("faults").mayOnlyBeAccessedByLayers("face", "http")
+                .whereLayer("account").mayOnlyBeAccessedByLayers("face", "http")
+                .whereLayer("data").mayOnlyBeAccessedByLayers("face", "http", "faults", "account");
     }
 
     /** trigger on top; metrics beside it; sync in the middle; source and warehouse at the bottom; sandbox alone. */

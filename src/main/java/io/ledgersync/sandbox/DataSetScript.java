@@ -3,6 +3,8 @@ package io.ledgersync.sandbox;
 import java.time.Clock;
 import java.time.Duration;
 
+import io.ledgersync.sandbox.data.DataSetState;
+
 /**
  * The scripted life of one company's data set. A data set starts ready ({@code currentStatus: Complete}); the
  * state scripted last wins; {@code GET /companies/{id}/dataStatus} always tells the same story as the data set.

@@ -10,6 +10,8 @@ import java.util.Map;
 import java.util.concurrent.CountDownLatch;
 import java.util.function.Consumer;
 
+import io.ledgersync.sandbox.data.ApiException;
+
 /** The standalone {@code sandbox} command: serves the Data API until the JVM is stopped. */
 public final class SandboxCommand {
 

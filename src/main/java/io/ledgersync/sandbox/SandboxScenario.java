@@ -8,6 +8,8 @@ import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
 
+import io.ledgersync.sandbox.data.ApiException;
+import io.ledgersync.sandbox.faults.FaultTarget;
 import io.ledgersync.yaml.InvalidYamlException;
 import io.ledgersync.yaml.YamlDocument;
 import io.ledgersync.yaml.YamlFiles;
@@ -102,7 +104,7 @@ final class SandboxScenario {
     }
 
     private void fault(SandboxServer server, List<String> companyIds, ScenarioFile.Fault entry, String field) {
-        SandboxFaults.Target target = target(server, companyIds, entry.target(), field + ".target");
+        FaultTarget target = target(server, companyIds, entry.target(), field + ".target");
         if (entry.latencyMillis() != null) {
             target.latency(Duration.ofMillis(entry.latencyMillis()));
         } else if (entry.rateLimit() != null) {
@@ -136,9 +138,9 @@ final class SandboxScenario {
         }
     }
 
-    private SandboxFaults.Target target(SandboxServer server, List<String> companyIds, ScenarioFile.Target spec,
+    private FaultTarget target(SandboxServer server, List<String> companyIds, ScenarioFile.Target spec,
             String field) {
-        SandboxFaults.Target target = server.faults().all();
+        FaultTarget target = server.faults().all();
         if (spec == null) {
             return target;
         }

@@ -7,6 +7,7 @@ import java.net.InetSocketAddress;
 import java.net.URI;
 import java.nio.file.Path;
 import java.time.Clock;
+import java.util.Set;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ThreadFactory;
@@ -14,6 +15,13 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 
 import com.sun.net.httpserver.HttpServer;
+
+import io.ledgersync.sandbox.account.Account;
+import io.ledgersync.sandbox.account.ApiKeys;
+import io.ledgersync.sandbox.data.ApiException;
+import io.ledgersync.sandbox.data.Companies;
+import io.ledgersync.sandbox.faults.RequestFaults;
+import io.ledgersync.sandbox.http.DataApiHandler;
 
 /** A running sandbox: the Data API served over real HTTP from a deterministic data set, until closed. */
 public final class SandboxServer implements AutoCloseable {
@@ -32,36 +40,35 @@ public final class SandboxServer implements AutoCloseable {
     private final HttpServer server;
     private final ExecutorService executor;
     private final DataApiHandler handler;
-    private final SandboxDataSet dataSet;
     private final SandboxSettings settings;
-    private final URI baseUrl;
-    private final SandboxFaults faults;
+    private final Companies companies;
     private final ApiKeys keys;
+    private final SandboxFaults faults;
+    private final URI baseUrl;
 
     private SandboxServer(HttpServer server, ExecutorService executor, DataApiHandler handler,
-            SandboxDataSet dataSet, SandboxSettings settings, SandboxFaults faults, ApiKeys keys) {
+            SandboxSettings settings, Companies companies, ApiKeys keys, SandboxFaults faults) {
         this.server = server;
-        this.faults = faults;
-        this.keys = keys;
         this.executor = executor;
         this.handler = handler;
-        this.dataSet = dataSet;
         this.settings = settings;
+        this.companies = companies;
+        this.keys = keys;
+        this.faults = faults;
         this.baseUrl = URI.create("http://" + urlHost(server.getAddress()) + ":" + server.getAddress().getPort());
     }
 
     /** Binds and starts serving; when this returns, requests to {@link #baseUrl()} are answered. */
     public static SandboxServer start(SandboxSettings settings) {
-        SandboxDataSet dataSet = new SandboxDataSet(settings);
-        Account account = Account.of(settings);
-        ApiKeys keys = new ApiKeys(settings.apiKey(), account.created(), settings.clock(), settings.seed());
-        RateLimitHeaders rateLimit = new RateLimitHeaders(settings.companies(), settings.clock());
-        SandboxFaults faults = new SandboxFaults(dataSet, settings.clock(), settings.seed(), rateLimit.dailyLimit());
-        SyncSettings syncSettings = new SyncSettings();
-        Routes routes = new Routes(
-                new CompanyResources(dataSet, syncSettings, account, settings.clock(), settings.seed()),
-                new AccountResources(dataSet, keys, account, syncSettings, settings.seed()));
-        DataApiHandler handler = new DataApiHandler(routes, keys, account, faults, rateLimit);
+        Clock clock = settings.clock();
+        Companies companies = new Companies(settings.companies(), settings.invoicesPerCompany(), settings.seed(),
+                clock);
+        Account account = new Account(clock, settings.freeTrial(), clock.instant().minus(settings.accountAge()),
+                settings.companies());
+        ApiKeys keys = new ApiKeys(settings.apiKey(), account.created(), clock, settings.seed());
+        RequestFaults requestFaults = new RequestFaults(clock, settings.seed(), account.dailyRequestLimit());
+        DataApiHandler handler = new DataApiHandler(companies, keys, account, requestFaults, clock, settings.seed());
+        SandboxFaults faults = new SandboxFaults(requestFaults, companies, clock);
         HttpServer server;
         try {
             server = HttpServer.create(new InetSocketAddress(settings.host(), settings.port()), 128);
@@ -73,7 +80,7 @@ public final class SandboxServer implements AutoCloseable {
         server.createContext("/", handler);
         server.setExecutor(executor);
         server.start();
-        return new SandboxServer(server, executor, handler, dataSet, settings, faults, keys);
+        return new SandboxServer(server, executor, handler, settings, companies, keys, faults);
     }
 
     /**
@@ -98,12 +105,14 @@ public final class SandboxServer implements AutoCloseable {
         return baseUrl;
     }
 
+    /** The account's first key, from the settings. */
     public String apiKey() {
         return settings.apiKey();
     }
 
+    /** The records this sandbox serves, as JSON, for comparisons with what a client read. */
     public SandboxDataSet dataSet() {
-        return dataSet;
+        return new SandboxDataSet(companies);
     }
 
     /** Scripts faults and data set states of this sandbox; see {@link SandboxFaults}. */
@@ -118,12 +127,12 @@ public final class SandboxServer implements AutoCloseable {
      */
     public String createApiKey(String name, String... companyIds) {
         for (String id : companyIds) {
-            if (dataSet.findCompany(id) == null) {
+            if (companies.find(id) == null) {
                 throw new IllegalArgumentException("no company with id " + id + " in this sandbox");
             }
         }
         try {
-            return keys.create(name, null, companyIds.length == 0 ? null : java.util.Set.of(companyIds)).value();
+            return keys.create(name, null, companyIds.length == 0 ? null : Set.of(companyIds)).value();
         } catch (ApiException refused) {
             throw new IllegalStateException(refused.error());
         }

@@ -95,7 +95,7 @@ record ScenarioFile(
     record Drop(@Min(1) Integer next, @Min(0) Integer afterBytes) {
     }
 
-    /** A company by its index in {@code GET /companies} (0 is the first) or by its id; which exist is known at start. */
+    /** A company by its index in {@code GET /companies} (0 is the first) or by its id; checked once started. */
     record CompanyRef(Integer index, String id) {
 
         @JsonCreator(mode = JsonCreator.Mode.DELEGATING)

@@ -1,19 +1,42 @@
 /**
- * The sandbox: our own implementation of the Data API ({@code contract/CONTRACT.md}), served over real HTTP by the
+ * The sandbox: our own implementation of the Data API ({@code docs/CONTRACT.md}), served over real HTTP by the
  * JDK's {@code HttpServer}, for tests, demos, benchmarks and a laptop run. It reads the contract independently of
- * {@code io.ledgersync.source}, imports nothing from the rest of ledgersync and uses no Spring.
+ * {@code io.ledgersync.source} and uses no Spring; of the rest of ledgersync it imports only the generic
+ * {@code io.ledgersync.yaml}, to read scenario files.
  *
  * <h2>Public API</h2>
  * <ul>
  *   <li>{@link io.ledgersync.sandbox.SandboxServer#start(SandboxSettings)} (or with a scenario file), then
- *       {@code baseUrl()}, {@code apiKey()}, {@code dataSet()}, {@code faults()}, {@code createApiKey(..)},
- *       {@code requestCount()}, {@code close()}.</li>
- *   <li>{@link io.ledgersync.sandbox.SandboxSettings}: size, seed, key, and the account (free trial or paid, its age)
- *       and the {@link java.time.Clock} every time-driven behaviour reads; tests pass a clock they move.</li>
+ *       {@code baseUrl()}, {@code apiKey()}, {@code clock()}, {@code dataSet()}, {@code faults()},
+ *       {@code createApiKey(..)}, {@code requestCount()}, {@code close()}.</li>
+ *   <li>{@link io.ledgersync.sandbox.SandboxSettings}: bind address, size, seed, key, and the account (free trial or
+ *       paid, its age) and the {@link java.time.Clock} every time-driven behaviour reads; tests pass a clock they
+ *       move. {@code SandboxSettings.defaults()} is the one home of every default, also for the {@code sandbox}
+ *       command's help and the embedded sandbox's configuration.</li>
  *   <li>{@link io.ledgersync.sandbox.SandboxFaults}: scripted 429 (token bucket per key, probability, next N), 503
- *       (maintenance window on the clock, next N), 500, latency, dropped connections, data set readiness (409),
- *       unsupported platforms (404) and page drift; targeted at all requests, a path pattern, a company, a page.</li>
+ *       (maintenance window on the clock, next N), 500, latency, dropped connections on a
+ *       {@link io.ledgersync.sandbox.faults.FaultTarget} (all requests, a path pattern, a company, a page), and with
+ *       a {@link io.ledgersync.sandbox.DataSetScript} data set readiness (409), unsupported platforms (404) and page
+ *       drift.</li>
  *   <li>{@link io.ledgersync.sandbox.SandboxDataSet}: the exact JSON served, for comparisons.</li>
+ *   <li>{@link io.ledgersync.sandbox.SandboxCommand}: the standalone {@code sandbox} command.</li>
+ * </ul>
+ *
+ * <h2>Parts</h2>
+ * Each part uses only the parts below it ({@code ArchitectureTests.sandboxLayers}); a part's classes are
+ * package-private unless a part above needs them.
+ * <ul>
+ *   <li>{@code io.ledgersync.sandbox}, the public face above: starting and stopping, settings, the command, the
+ *       scripting API, and the scenario files ({@code SandboxScenario}, {@code ScenarioFile}).</li>
+ *   <li>{@link io.ledgersync.sandbox.http}: the HTTP surface. The one {@code HttpHandler}, the routes, the
+ *       resources, paging parameters and the page envelope, the error body, request bodies, rate-limit headers and
+ *       the sync-settings resource.</li>
+ *   <li>{@link io.ledgersync.sandbox.faults}: the request faults scripted on a sandbox and their verdict on each
+ *       request. Beside the account, not above it: neither needs the other.</li>
+ *   <li>{@link io.ledgersync.sandbox.account}: the account (plan, age, limits, daily quota) and its API keys.</li>
+ *   <li>{@link io.ledgersync.sandbox.data}: the records, generated on demand from the seed, the JSON of each record,
+ *       the query language and serving order, each data set's scripted state, and {@code ApiException}, the refusal
+ *       every layer throws.</li>
  * </ul>
  *
  * <h2>What it serves</h2>
@@ -48,31 +71,33 @@
  *
  * <h2>Scenario files</h2>
  * {@code java -jar target/ledgersync.jar sandbox --scenario=FILE} or {@code SandboxServer.start(settings, file)};
- * the example is {@code sandbox/scenarios/example.yml}. Every section is optional; unknown keys are errors naming
- * the key; companies are named by index in {@code GET /companies} (0 = first) or by id.
+ * the example is {@code sandbox/scenarios/example.yml}. Every section and every key marked optional may be left out;
+ * companies are named by index in {@code GET /companies} (0 = first) or by id. Every mistake, an unknown key
+ * included, is an error naming the file, the line and the field, also one found only when scripting the started
+ * sandbox, for example {@code x.yml line 34, faults[1].rateLimit.requestsPerSecond: must be more than 0}.
  * <pre>
  * data:     { companies: N, invoicesPerCompany: M, seed: S }    # command-line options override these
  * account:  { freeTrial: true|false, ageDays: D }
  * keys:     [ { name: TEXT, key: VALUE (optional), companies: [index|id, ...] (optional: account-wide) } ]
- * dataSets: [ { company: index|id, dataType: invoices|customers,
+ * dataSets: [ { company: index|id, dataType: invoices|customers (default invoices),
  *               ready: true | notRequested: true | readyAfterRequests: K | readyAfterSeconds: T | unsupported: true,
- *               driftAfterPages: { afterPages: P, insert: I, update: U } } ]
+ *               driftAfterPages: { afterPages: P (default 1), insert: I (default 0), update: U (default 0) } } ]
  * faults:   [ { target: { path: PATTERN, company: index|id, page: N } (optional: every request),
  *               and exactly one of:
  *               latencyMillis: MS
- *               rateLimit: { requestsPerSecond: R, burst: B }
+ *               rateLimit: { requestsPerSecond: R, burst: B (default R rounded up) }
  *               tooManyRequests: { next: N | probability: P, retryAfterSeconds: S (optional) }
  *               unavailable: { next: N, retryAfterSeconds: S (optional) }
- *               maintenance: { startAfterSeconds: S, durationSeconds: D }      # on the sandbox clock
+ *               maintenance: { startAfterSeconds: S (default 0), durationSeconds: D }   # on the sandbox clock
  *               serverError: { next: N | probability: P }
- *               dropConnection: { next: N, afterBytes: B } } ]
+ *               dropConnection: { next: N (default 1), afterBytes: B (default 0) } } ]
  * </pre>
  * In a path pattern {@code *} is one segment and {@code **} any number ({@code /companies/*}{@code /data/invoices}).
  *
  * <h2>Order of checks</h2>
  * Scripted faults (so a maintenance window refuses even a bad key, as a real outage would), then authentication
- * (401), then account expiry (402), then routing (404/405), then the key's scope (403), the data type (404), the
- * parameters (400), readiness (409).
+ * (401), then account expiry (402), then routing (404/405), then the company (404) and the key's scope (403), the
+ * data type (404), the parameters (400), readiness (409).
  *
  * <h2>Decisions where the contract is silent</h2>
  * <ul>

@@ -3,7 +3,6 @@ package io.ledgersync.sandbox;
 import static io.ledgersync.sandbox.SandboxHttp.basic;
 import static io.ledgersync.sandbox.SandboxHttp.invoicesPath;
 import static org.assertj.core.api.Assertions.assertThat;
-import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
@@ -167,16 +166,6 @@ class SandboxErrorTests {
 
         assertThat(response.statusCode()).isEqualTo(400);
         assertThat(errorBody(response).get("error").asString()).isEqualTo("BadRequest: " + text);
-    }
-
-    @Test
-    void badPercentEncodingInAParameterIs400() {
-        // The JDK server refuses a URI it cannot parse before the sandbox sees it; what it lets through the
-        // sandbox decodes itself, and a bad escape there is the client's error too.
-        assertThatThrownBy(() -> DataApiHandler.parameters("page=%ZZ"))
-                .isInstanceOfSatisfying(ApiException.class, e -> assertThat(e.status()).isEqualTo(400));
-        assertThat(DataApiHandler.parameters("query=status%3DPaid&page=2&page=3"))
-                .containsEntry("query", "status=Paid").containsEntry("page", "2");
     }
 
     /** §7.3 rules 1 and 2: the four fields, statusCode equal to the HTTP status, and JSON content type. */

@@ -16,7 +16,7 @@ import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.json.JsonMapper;
 
 /** A plain HTTP client of one sandbox, so tests read like a client of the contract would behave. */
-final class SandboxHttp {
+public final class SandboxHttp {
 
     /** Decimals exactly as written, so that sums of amounts are compared without binary rounding. */
     static final JsonMapper JSON = JsonMapper.builder()
@@ -30,7 +30,7 @@ final class SandboxHttp {
         this.server = server;
     }
 
-    static String basic(String key) {
+    public static String basic(String key) {
         return "Basic " + Base64.getEncoder().encodeToString(key.getBytes(StandardCharsets.UTF_8));
     }
 
@@ -101,7 +101,7 @@ final class SandboxHttp {
         return JSON.readTree(text);
     }
 
-    static String invoicesPath(String companyId) {
+    public static String invoicesPath(String companyId) {
         return "/companies/" + companyId + "/data/invoices";
     }
 }

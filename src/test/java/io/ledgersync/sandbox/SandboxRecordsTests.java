@@ -4,7 +4,6 @@ import static io.ledgersync.sandbox.SandboxHttp.invoicesPath;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import java.math.BigDecimal;
-import java.util.EnumSet;
 import java.util.List;
 import java.util.Set;
 import java.util.UUID;
@@ -80,7 +79,8 @@ class SandboxRecordsTests {
 
     @Test
     void differentSeedServesDifferentRecords() {
-        SandboxDataSet other = new SandboxDataSet(3, INVOICES, 43);
+        SandboxDataSet other = new SandboxDataSet(SandboxSettings.defaults().withCompanies(3)
+                .withInvoicesPerCompany(INVOICES).withSeed(43));
 
         assertThat(other.companyIds()).doesNotContainAnyElementsOf(server.dataSet().companyIds());
         String otherCompany = other.companyIds().get(2);
@@ -90,7 +90,8 @@ class SandboxRecordsTests {
     @Test
     void recordsDoNotDependOnTheSizeOfTheDataSet() {
         // given a smaller data set from the same seed
-        SandboxDataSet smaller = new SandboxDataSet(2, 10, 42);
+        SandboxDataSet smaller = new SandboxDataSet(SandboxSettings.defaults().withCompanies(2)
+                .withInvoicesPerCompany(10));
 
         // then its records are the first records of the larger one
         String firstCompany = smaller.companyIds().get(0);
@@ -140,10 +141,10 @@ class SandboxRecordsTests {
 
     @Test
     void everyStatusOfTheSchemaOccurs() {
-        Set<InvoiceStatus> seen = EnumSet.noneOf(InvoiceStatus.class);
-        invoices.forEach(invoice -> seen.add(InvoiceStatus.valueOf(status(invoice))));
+        // The invoiceStatus enum of the schema (CONTRACT.md §15), read from the contract rather than from the sandbox.
+        Set<String> seen = invoices.stream().map(SandboxRecordsTests::status).collect(Collectors.toSet());
 
-        assertThat(seen).containsExactlyInAnyOrder(InvoiceStatus.values());
+        assertThat(seen).containsExactlyInAnyOrder("Unknown", "Draft", "Submitted", "PartiallyPaid", "Paid", "Void");
     }
 
     @Test

@@ -1,0 +1,143 @@
+package io.ledgersync.sandbox.http;
+
+import java.time.Clock;
+import java.time.Instant;
+import java.util.Map;
+
+import tools.jackson.databind.JsonNode;
+
+import io.ledgersync.sandbox.account.Account;
+import io.ledgersync.sandbox.account.ApiKeys;
+import io.ledgersync.sandbox.data.ApiException;
+import io.ledgersync.sandbox.data.Companies;
+import io.ledgersync.sandbox.data.Company;
+import io.ledgersync.sandbox.data.DataSetState;
+import io.ledgersync.sandbox.data.DateTimes;
+import io.ledgersync.sandbox.data.PageableRecords;
+import io.ledgersync.sandbox.data.RecordJson;
+import io.ledgersync.sandbox.data.SeededRandom;
+import io.ledgersync.sandbox.data.ServingOrder;
+import io.ledgersync.sandbox.data.ServingOrderCache;
+
+/**
+ * The company endpoints: the company list, one company, its {@code dataStatus}, its sync settings and its data sets
+ * (CONTRACT.md §4.2, §4.4). A company-scoped key sees only its companies and gets 403 for any other.
+ */
+final class CompanyResources {
+
+    private final Companies companies;
+    private final ServingOrderCache orders = new ServingOrderCache();
+    private final SyncSettings syncSettings;
+    private final Account account;
+    private final Clock clock;
+    private final long seed;
+
+    CompanyResources(Companies companies, SyncSettings syncSettings, Account account, Clock clock, long seed) {
+        this.companies = companies;
+        this.syncSettings = syncSettings;
+        this.account = account;
+        this.clock = clock;
+        this.seed = seed;
+    }
+
+    SuccessResponse list(ApiKeys.ApiKey key, Map<String, String> parameters) {
+        return page(companies.visibleTo(key.companies()), PageRequest.from(parameters));
+    }
+
+    SuccessResponse company(ApiKeys.ApiKey key, String companyId) {
+        Company company = readable(key, companyId, "details");
+        return SuccessResponse.json(200, g -> RecordJson.company(g, company));
+    }
+
+    /** Tells the same story as the data sets: Complete when readable, Fetching while syncing, absent if never asked. */
+    SuccessResponse dataStatus(ApiKeys.ApiKey key, String companyId) {
+        Company company = readable(key, companyId, "data status");
+        Instant now = clock.instant();
+        return SuccessResponse.json(200, g -> {
+            g.writeStartObject();
+            for (String dataType : Companies.DATA_TYPES) {
+                DataSetState state = companies.state(companyId, dataType);
+                String status = state.currentStatus(now);
+                if (status == null) {
+                    continue;
+                }
+                Instant lastSync = state.lastSuccessfulSync(now);
+                if (lastSync == null && status.equals("Complete")) {
+                    lastSync = company.lastSync();
+                }
+                g.writeObjectPropertyStart(dataType);
+                g.writeStringProperty("dataType", dataType);
+                if (lastSync != null) {
+                    g.writeStringProperty("lastSuccessfulSync", DateTimes.utc(lastSync));
+                }
+                g.writeStringProperty("currentStatus", status);
+                SeededRandom ids = new SeededRandom(seed, SeededRandom.FAULT, company.index(), dataType.hashCode());
+                String latest = ids.uuid();
+                g.writeStringProperty("latestSyncId", latest);
+                if (lastSync != null) {
+                    g.writeStringProperty("latestSuccessfulSyncId", status.equals("Complete") ? latest : ids.uuid());
+                }
+                g.writeEndObject();
+            }
+            g.writeEndObject();
+        });
+    }
+
+    SuccessResponse syncSettings(ApiKeys.ApiKey key, String companyId) {
+        readable(key, companyId, "sync settings");
+        return SuccessResponse.json(200, g -> {
+            g.writeStartObject();
+            g.writeStringProperty("companyId", companyId);
+            SyncSettings.write(g, syncSettings.of(companyId));
+            g.writeBooleanProperty("overridesDefaults", true);
+            g.writeEndObject();
+        });
+    }
+
+    SuccessResponse updateSyncSettings(ApiKeys.ApiKey key, String companyId, JsonNode body) {
+        readable(key, companyId, "sync settings");
+        syncSettings.update(companyId, body, account);
+        return SuccessResponse.noContent();
+    }
+
+    /**
+     * A page of a data set. Checks in the order a client can act on: the company (404), the key (403), the data
+     * type (404 unsupported), the parameters (400), readiness (409); a refused request does not count towards
+     * "ready after K requests".
+     */
+    SuccessResponse dataSet(ApiKeys.ApiKey key, String companyId, String dataType, Map<String, String> parameters) {
+        Company company = readable(key, companyId, dataType);
+        PageableRecords<?> records = companies.dataSet(company, dataType);
+        DataSetState state = records == null ? null : companies.state(companyId, dataType);
+        if (records == null || state.stage() == DataSetState.Stage.UNSUPPORTED) {
+            throw ApiException.notFound("NotFound", "Datatype " + dataType + " not supported by platform(s) "
+                    + company.platform() + ".");
+        }
+        PageRequest request = PageRequest.from(parameters);
+        ServingOrderCache.validate(records, request.query(), request.orderBy());
+        state.admit(clock.instant());
+        // This request's records are fixed here; a drift due after this page applies at once but only to later
+        // requests, so a client can never ask for the next page before the change is in place.
+        PageableRecords<?> current = companies.dataSet(company, dataType);
+        state.pageServed(clock.instant(), companies.baseSize(dataType));
+        return page(current, request);
+    }
+
+    private <T> SuccessResponse page(PageableRecords<T> records, PageRequest request) {
+        ServingOrder order = orders.select(records, request.query(), request.orderBy());
+        return SuccessResponse.page(g -> PageJson.write(g, records, request, order));
+    }
+
+    /** The company, if it exists (404) and the key may read it (403). */
+    private Company readable(ApiKeys.ApiKey key, String companyId, String what) {
+        Company company = companies.find(companyId);
+        if (company == null) {
+            throw ApiException.notFound("NotFound", "Company " + companyId + " was not found, so its " + what
+                    + " cannot be read.");
+        }
+        if (!key.mayRead(companyId)) {
+            throw ApiException.forbidden();
+        }
+        return company;
+    }
+}

@@ -1,0 +1,79 @@
+package io.ledgersync.sandbox.http;
+
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
+
+import tools.jackson.databind.JsonNode;
+
+import io.ledgersync.sandbox.account.Account;
+import io.ledgersync.sandbox.data.ApiException;
+import io.ledgersync.sandbox.data.Companies;
+
+/**
+ * The sync-settings resources of the public platform spec ({@code /profile/syncSettings},
+ * {@code /companies/{companyId}/syncSettings}): how often each data type is refreshed, in hours. They exist so that
+ * the free trial's refusal of an hourly schedule (CONTRACT.md §7.2) can be asked for.
+ */
+final class SyncSettings {
+
+    /** The platform's default: once a day. */
+    static final int DEFAULT_HOURS = 24;
+
+    private final Map<String, Map<String, Integer>> hoursByOwner = new ConcurrentHashMap<>();
+
+    /** The schedule per data type of the client ({@code owner} "client") or of a company (its id). */
+    Map<String, Integer> of(String owner) {
+        Map<String, Integer> stored = hoursByOwner.getOrDefault(owner, Map.of());
+        Map<String, Integer> hours = new LinkedHashMap<>();
+        for (String dataType : Companies.DATA_TYPES) {
+            hours.put(dataType, stored.getOrDefault(dataType, DEFAULT_HOURS));
+        }
+        return hours;
+    }
+
+    /** Validates the whole body before storing any of it, so a refused request changes nothing. */
+    void update(String owner, JsonNode body, Account account) {
+        JsonNode settings = body.get("settings");
+        if (settings == null || !settings.isArray()) {
+            throw ApiException.badRequest("`settings` is required: an array of {dataType, fetchOnFirstLink,"
+                    + " syncSchedule, syncOrder}.");
+        }
+        Map<String, Integer> update = new LinkedHashMap<>();
+        for (JsonNode setting : settings) {
+            String dataType = setting.path("dataType").asString(null);
+            JsonNode schedule = setting.get("syncSchedule");
+            if (dataType == null || dataType.isBlank()) {
+                throw ApiException.badRequest("Every setting needs a `dataType`.");
+            }
+            if (schedule == null || !schedule.isIntegralNumber() || schedule.asInt() < 1) {
+                throw ApiException.badRequest("`syncSchedule` of " + dataType
+                        + " must be a whole number of hours of at least 1.");
+            }
+            account.requireScheduleAllowed(dataType, schedule.asInt());
+            update.put(dataType, schedule.asInt());
+        }
+        hoursByOwner.merge(owner, update, (old, added) -> {
+            Map<String, Integer> merged = new LinkedHashMap<>(old);
+            merged.putAll(added);
+            return merged;
+        });
+    }
+
+    /** The {@code SyncSetting} array of a GET. */
+    static void write(tools.jackson.core.JsonGenerator g, Map<String, Integer> hours) {
+        g.writeArrayPropertyStart("settings");
+        List<String> types = List.copyOf(hours.keySet());
+        for (int order = 0; order < types.size(); order++) {
+            g.writeStartObject();
+            g.writeStringProperty("dataType", types.get(order));
+            g.writeBooleanProperty("fetchOnFirstLink", true);
+            g.writeNumberProperty("syncSchedule", hours.get(types.get(order)));
+            g.writeNumberProperty("syncOrder", order);
+            g.writeBooleanProperty("isLocked", false);
+            g.writeEndObject();
+        }
+        g.writeEndArray();
+    }
+}

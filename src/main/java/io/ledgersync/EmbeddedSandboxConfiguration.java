@@ -29,10 +29,11 @@ class EmbeddedSandboxConfiguration {
             throw new IllegalStateException("No Data API configured: set LEDGERSYNC_API_BASE_URL and LEDGERSYNC_API_KEY "
                     + "(the prod profile never falls back to the embedded sandbox)");
         }
-        SandboxServer sandbox = SandboxServer.start(new SandboxSettings("127.0.0.1", properties.port(), properties.companies(),
-                properties.invoicesPerCompany(), properties.seed(), properties.apiKey()));
+        // No host property: the default loopback address, since the embedded sandbox serves this process only.
+        SandboxSettings settings = properties.applyTo(SandboxSettings.defaults());
+        SandboxServer sandbox = SandboxServer.start(settings);
         log.info("No Data API configured (LEDGERSYNC_API_BASE_URL): using the embedded sandbox at {} with {} companies x {} invoices",
-                sandbox.baseUrl(), properties.companies(), properties.invoicesPerCompany());
+                sandbox.baseUrl(), settings.companies(), settings.invoicesPerCompany());
         return sandbox;
     }
 

@@ -29,9 +29,10 @@ public class LedgersyncApplication {
                            --datasets=a,b        only these data sets (default: all)
                            --companies=id1,id2   only these companies (default: all)
                            --deferred            only company data sets deferred by a 409 and due
-              sandbox    Run the Data API sandbox alone (API key from LEDGERSYNC_SANDBOX_API_KEY,
-                         default "sandbox-key")
+              sandbox    Run the Data API sandbox alone (API key from LEDGERSYNC_SANDBOX_API_KEY);
+                         "sandbox --help" lists its options with their defaults
                            --port=N --companies=N --invoices-per-company=M --seed=S --host=H
+                           --scenario=FILE
               help       Show this text (also --help)
 
             Exit codes of sync: %s.
@@ -57,7 +58,8 @@ public class LedgersyncApplication {
         String command = hasCommand ? args[0] : "serve";
         String[] options = hasCommand ? Arrays.copyOfRange(args, 1, args.length) : args;
         if (Arrays.asList(args).contains("--help") || Arrays.asList(args).contains("-h") || command.equals("help")) {
-            out.print(USAGE);
+            // The sandbox's options and defaults are its own; its help prints them from SandboxSettings.defaults().
+            out.print(command.equals("sandbox") ? SandboxCommand.usage() + System.lineSeparator() : USAGE);
             return 0;
         }
         return switch (command) {

@@ -8,6 +8,8 @@ import java.nio.charset.StandardCharsets;
 
 import org.junit.jupiter.api.Test;
 
+import io.ledgersync.sandbox.SandboxSettings;
+
 /** The command line words that scripts and the README rely on. */
 class LedgersyncApplicationTests {
 
@@ -21,6 +23,18 @@ class LedgersyncApplicationTests {
         assertThat(exit).isZero();
         assertThat(text(out)).contains("serve").contains("sync").contains("sandbox").contains("--datasets=").contains("--companies=")
                 .contains("--invoices-per-company=");
+    }
+
+    @Test
+    void sandboxHelpListsEveryOptionOfTheSandboxWithItsDefault() {
+        int exit = run("sandbox", "--help");
+
+        SandboxSettings defaults = SandboxSettings.defaults();
+        assertThat(exit).isZero();
+        assertThat(text(out)).contains("usage: sandbox").contains("--scenario")
+                .contains("(default " + defaults.companies() + ")")
+                .contains("(default " + defaults.invoicesPerCompany() + ")")
+                .contains("(default " + defaults.seed() + ")");
     }
 
     @Test

@@ -24,19 +24,25 @@ public final class SandboxCommand {
     static final int BAD_ARGUMENTS = 2;
     static final int CANNOT_START = 1;
 
-    private static final String USAGE = """
-            usage: sandbox [--host=H] [--port=N] [--companies=N] [--invoices-per-company=M] [--seed=S] [--scenario=FILE]
-              --host                  address to bind (default 127.0.0.1; 0.0.0.0 for every interface)
-              --port                  TCP port (default %d; 0 for any free port)
-              --companies             companies served (default 5)
-              --invoices-per-company  invoices of every company (default 1000)
-              --seed                  fixes every record: the same seed serves the same bytes (default 42)
-              --scenario              a YAML scenario: data, account, keys, data set states and faults
-                                      (example: sandbox/scenarios/example.yml); the options above override its data
-            the API key is read from %s (default "%s")""".formatted(
-            DEFAULT_PORT, API_KEY_VARIABLE, SandboxSettings.DEFAULT_API_KEY);
-
     private SandboxCommand() {
+    }
+
+    /** The command's help; every default in it is read from {@link SandboxSettings#defaults()}, never repeated. */
+    public static String usage() {
+        SandboxSettings defaults = SandboxSettings.defaults();
+        return """
+                usage: sandbox [--host=H] [--port=N] [--companies=N] [--invoices-per-company=M] [--seed=S] \
+                [--scenario=FILE]
+                  --host                  address to bind (default %s; 0.0.0.0 for every interface)
+                  --port                  TCP port (default %d; 0 for any free port)
+                  --companies             companies served (default %d)
+                  --invoices-per-company  invoices of every company (default %d)
+                  --seed                  fixes every record: the same seed serves the same bytes (default %d)
+                  --scenario              a YAML scenario: data, account, keys, data set states and faults
+                                          (example: sandbox/scenarios/example.yml); the options above override its data
+                the API key is read from %s (default "%s")""".formatted(defaults.host(), DEFAULT_PORT,
+                defaults.companies(), defaults.invoicesPerCompany(), defaults.seed(), API_KEY_VARIABLE,
+                defaults.apiKey());
     }
 
     /**
@@ -59,11 +65,11 @@ public final class SandboxCommand {
             scenario = scenarioFile == null ? null : SandboxScenario.read(scenarioFile);
             settings = parse(args, environment, scenario);
         } catch (HelpRequested help) {
-            out.println(USAGE);
+            out.println(usage());
             return 0;
         } catch (IllegalArgumentException | UncheckedIOException bad) {
             err.println("sandbox: " + bad.getMessage());
-            err.println(USAGE);
+            err.println(usage());
             return BAD_ARGUMENTS;
         }
         SandboxServer server;
@@ -112,7 +118,7 @@ public final class SandboxCommand {
 
     /** Settings from {@code --name=value} arguments over the scenario's and the command's defaults. */
     static SandboxSettings parse(String[] args, Map<String, String> environment, SandboxScenario scenario) {
-        String apiKey = environment.getOrDefault(API_KEY_VARIABLE, SandboxSettings.DEFAULT_API_KEY);
+        String apiKey = environment.getOrDefault(API_KEY_VARIABLE, SandboxSettings.defaults().apiKey());
         if (apiKey.isBlank()) {
             throw new IllegalArgumentException(API_KEY_VARIABLE + " is set but empty; unset it to use the default"
                     + " key or give it a value.");

@@ -2,6 +2,7 @@ package io.ledgersync.sandbox;
 
 import java.time.Clock;
 import java.time.Duration;
+import java.util.function.Consumer;
 
 /**
  * What a sandbox serves and where: bind address, data set size, the seed that fixes every record, the account's API
@@ -52,62 +53,90 @@ public record SandboxSettings(String host, int port, int companies, int invoices
         }
     }
 
-    /** The first settings of the sandbox, kept for callers that predate the account and the clock. */
-    public SandboxSettings(String host, int port, int companies, int invoicesPerCompany, long seed, String apiKey) {
-        this(host, port, companies, invoicesPerCompany, seed, apiKey, Clock.systemUTC(), true, Duration.ZERO);
-    }
-
-    /** Loopback, any free port, 5 companies of 1000 invoices, seed 42, the default key, a new free-trial account. */
+    /**
+     * The one home of the sandbox's defaults: loopback, any free port, 5 companies of 1000 invoices, seed 42, the
+     * documented key, the system clock and a free-trial account created at start. The {@code sandbox} command's help
+     * and the embedded sandbox's configuration read them from here rather than repeating them.
+     */
     public static SandboxSettings defaults() {
-        return new SandboxSettings("127.0.0.1", 0, 5, 1000, 42L, DEFAULT_API_KEY);
+        return new SandboxSettings("127.0.0.1", 0, 5, 1000, 42L, DEFAULT_API_KEY, Clock.systemUTC(), true,
+                Duration.ZERO);
     }
 
     public SandboxSettings withHost(String newHost) {
-        return new SandboxSettings(newHost, port, companies, invoicesPerCompany, seed, apiKey, clock, freeTrial,
-                accountAge);
+        return copy(settings -> settings.host = newHost);
     }
 
     public SandboxSettings withPort(int newPort) {
-        return new SandboxSettings(host, newPort, companies, invoicesPerCompany, seed, apiKey, clock, freeTrial,
-                accountAge);
+        return copy(settings -> settings.port = newPort);
     }
 
     public SandboxSettings withCompanies(int newCompanies) {
-        return new SandboxSettings(host, port, newCompanies, invoicesPerCompany, seed, apiKey, clock, freeTrial,
-                accountAge);
+        return copy(settings -> settings.companies = newCompanies);
     }
 
     public SandboxSettings withInvoicesPerCompany(int newInvoicesPerCompany) {
-        return new SandboxSettings(host, port, companies, newInvoicesPerCompany, seed, apiKey, clock, freeTrial,
-                accountAge);
+        return copy(settings -> settings.invoicesPerCompany = newInvoicesPerCompany);
     }
 
     public SandboxSettings withSeed(long newSeed) {
-        return new SandboxSettings(host, port, companies, invoicesPerCompany, newSeed, apiKey, clock, freeTrial,
-                accountAge);
+        return copy(settings -> settings.seed = newSeed);
     }
 
     public SandboxSettings withApiKey(String newApiKey) {
-        return new SandboxSettings(host, port, companies, invoicesPerCompany, seed, newApiKey, clock, freeTrial,
-                accountAge);
+        return copy(settings -> settings.apiKey = newApiKey);
     }
 
     /** Every time-driven behaviour reads this clock; pass one you can move to test waits without sleeping. */
     public SandboxSettings withClock(Clock newClock) {
-        return new SandboxSettings(host, port, companies, invoicesPerCompany, seed, apiKey, newClock, freeTrial,
-                accountAge);
+        return copy(settings -> settings.clock = newClock);
     }
 
     /** {@code false} for a paid account, which has none of the free-trial limits of CONTRACT.md §8. */
     public SandboxSettings withFreeTrial(boolean newFreeTrial) {
-        return new SandboxSettings(host, port, companies, invoicesPerCompany, seed, apiKey, clock, newFreeTrial,
-                accountAge);
+        return copy(settings -> settings.freeTrial = newFreeTrial);
     }
 
     /** The account's age at start; a free trial older than 365 days answers every request with 402. */
     public SandboxSettings withAccountAge(Duration newAccountAge) {
-        return new SandboxSettings(host, port, companies, invoicesPerCompany, seed, apiKey, clock, freeTrial,
-                newAccountAge);
+        return copy(settings -> settings.accountAge = newAccountAge);
+    }
+
+    /** A copy with one change: each with-er names its component once, and the constructor is called in one place. */
+    private SandboxSettings copy(Consumer<Components> change) {
+        Components components = new Components(this);
+        change.accept(components);
+        return components.settings();
+    }
+
+    /** The components of a record being copied, open to change before they become settings (and are checked). */
+    private static final class Components {
+        private String host;
+        private int port;
+        private int companies;
+        private int invoicesPerCompany;
+        private long seed;
+        private String apiKey;
+        private Clock clock;
+        private boolean freeTrial;
+        private Duration accountAge;
+
+        private Components(SandboxSettings from) {
+            host = from.host;
+            port = from.port;
+            companies = from.companies;
+            invoicesPerCompany = from.invoicesPerCompany;
+            seed = from.seed;
+            apiKey = from.apiKey;
+            clock = from.clock;
+            freeTrial = from.freeTrial;
+            accountAge = from.accountAge;
+        }
+
+        private SandboxSettings settings() {
+            return new SandboxSettings(host, port, companies, invoicesPerCompany, seed, apiKey, clock, freeTrial,
+                    accountAge);
+        }
     }
 
     /** Keeps the key out of logs and exception messages even when it is a real one. */

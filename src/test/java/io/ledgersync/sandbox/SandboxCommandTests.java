@@ -50,7 +50,21 @@ class SandboxCommandTests {
     @Test
     void helpPrintsUsageAndSucceeds() {
         assertThat(run(Map.of(), "--help")).isZero();
-        assertThat(out()).contains("usage: sandbox").contains("--invoices-per-company");
+        assertThat(out()).contains("usage: sandbox").contains("--invoices-per-company").contains("--scenario");
+    }
+
+    @Test
+    void helpPrintsTheDefaultsOfTheSettings() {
+        SandboxSettings defaults = SandboxSettings.defaults();
+
+        run(Map.of(), "--help");
+
+        assertThat(out()).contains("--host                  address to bind (default " + defaults.host() + ";")
+                .contains("--port                  TCP port (default " + SandboxCommand.DEFAULT_PORT + ";")
+                .contains("--companies             companies served (default " + defaults.companies() + ")")
+                .contains("invoices of every company (default " + defaults.invoicesPerCompany() + ")")
+                .contains("(default " + defaults.seed() + ")")
+                .contains("(default \"" + defaults.apiKey() + "\")");
     }
 
     @Test
@@ -66,7 +80,8 @@ class SandboxCommandTests {
                 "--companies=7", "--invoices-per-company=20", "--seed=-5"},
                 Map.of(SandboxCommand.API_KEY_VARIABLE, "from-env"));
 
-        assertThat(settings).isEqualTo(new SandboxSettings("0.0.0.0", 9000, 7, 20, -5L, "from-env"));
+        assertThat(settings).isEqualTo(SandboxSettings.defaults().withHost("0.0.0.0").withPort(9000).withCompanies(7)
+                .withInvoicesPerCompany(20).withSeed(-5L).withApiKey("from-env"));
     }
 
     @Test

@@ -10,6 +10,7 @@ import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
+import java.time.Clock;
 import java.time.Duration;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
@@ -26,7 +27,8 @@ class SandboxServerTests {
     void defaultsAreLoopbackAnyPortFiveCompaniesOfAThousandInvoices() {
         SandboxSettings defaults = SandboxSettings.defaults();
 
-        assertThat(defaults).isEqualTo(new SandboxSettings("127.0.0.1", 0, 5, 1000, 42L, "sandbox-key"));
+        assertThat(defaults).isEqualTo(new SandboxSettings("127.0.0.1", 0, 5, 1000, 42L, "sandbox-key",
+                Clock.systemUTC(), true, Duration.ZERO));
         assertThat(defaults.toString()).doesNotContain("sandbox-key");
     }
 

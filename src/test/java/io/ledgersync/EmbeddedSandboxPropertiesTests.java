@@ -1,0 +1,55 @@
+package io.ledgersync;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.util.Map;
+
+import org.junit.jupiter.api.Test;
+import org.springframework.boot.context.properties.bind.Bindable;
+import org.springframework.boot.context.properties.bind.Binder;
+import org.springframework.boot.context.properties.source.ConfigurationPropertySources;
+import org.springframework.core.env.MutablePropertySources;
+import org.springframework.core.env.SystemEnvironmentPropertySource;
+
+import io.ledgersync.sandbox.SandboxSettings;
+
+/** The embedded sandbox takes its defaults from the sandbox itself, and only what is configured changes them. */
+class EmbeddedSandboxPropertiesTests {
+
+    @Test
+    void thePackagedConfigurationLeavesEveryDefaultToTheSandbox() {
+        EmbeddedSandboxProperties properties = ConfigDefaults.bind("ledgersync.sandbox", EmbeddedSandboxProperties.class);
+
+        assertThat(properties).isEqualTo(new EmbeddedSandboxProperties(null, null, null, null, null));
+        assertThat(properties.applyTo(SandboxSettings.defaults())).isEqualTo(SandboxSettings.defaults());
+    }
+
+    @Test
+    void theDocumentedEnvironmentVariablesOverrideTheDefaults() {
+        // the variables the README names, bound by Spring Boot's relaxed binding as the service would
+        EmbeddedSandboxProperties properties = bindEnvironment(Map.of(
+                "LEDGERSYNC_SANDBOX_COMPANIES", "7",
+                "LEDGERSYNC_SANDBOX_INVOICES_PER_COMPANY", "9",
+                "LEDGERSYNC_SANDBOX_SEED", "3",
+                "LEDGERSYNC_SANDBOX_PORT", "18089",
+                "LEDGERSYNC_SANDBOX_API_KEY", "from-env"));
+
+        assertThat(properties.applyTo(SandboxSettings.defaults())).isEqualTo(SandboxSettings.defaults()
+                .withCompanies(7).withInvoicesPerCompany(9).withSeed(3).withPort(18089).withApiKey("from-env"));
+    }
+
+    @Test
+    void onlyTheValuesSetChangeTheDefaults() {
+        EmbeddedSandboxProperties properties = bindEnvironment(Map.of("LEDGERSYNC_SANDBOX_API_KEY", "from-env"));
+
+        assertThat(properties.applyTo(SandboxSettings.defaults()))
+                .isEqualTo(SandboxSettings.defaults().withApiKey("from-env"));
+    }
+
+    private static EmbeddedSandboxProperties bindEnvironment(Map<String, Object> variables) {
+        MutablePropertySources sources = new MutablePropertySources();
+        sources.addFirst(new SystemEnvironmentPropertySource("systemEnvironment", variables));
+        return new Binder(ConfigurationPropertySources.from(sources))
+                .bindOrCreate("ledgersync.sandbox", Bindable.of(EmbeddedSandboxProperties.class));
+    }
+}

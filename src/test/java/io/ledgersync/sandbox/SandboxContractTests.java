@@ -10,10 +10,9 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.UUID;
 
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Nested;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
 import tools.jackson.databind.JsonNode;
 import io.ledgersync.MutableClock;
@@ -25,22 +24,10 @@ import io.ledgersync.MutableClock;
 class SandboxContractTests {
 
     private final MutableClock clock = MutableClock.at("2026-03-01T10:00:00Z");
-    private SandboxServer server;
-    private SandboxHttp http;
-    private String company;
-
-    @BeforeEach
-    void startSandbox() {
-        server = SandboxServer.start(SandboxSettings.defaults().withCompanies(3).withInvoicesPerCompany(25)
-                .withClock(clock));
-        http = new SandboxHttp(server);
-        company = server.dataSet().companyIds().get(0);
-    }
-
-    @AfterEach
-    void stopSandbox() {
-        server.close();
-    }
+    @RegisterExtension
+    final SandboxHttp http = SandboxHttp.started(SandboxSettings.defaults().withCompanies(3).withInvoicesPerCompany(25)
+            .withClock(clock));
+    private final String company = http.companyId(0);
 
     @Nested
     class PageOfResults_2_3 {
@@ -108,7 +95,7 @@ class SandboxContractTests {
 
             assertThat(records).hasSize(25);
             assertThat(records.get(24).toString()).isEqualTo(
-                    SandboxHttp.json(server.dataSet().invoiceJson(company, 24)).toString());
+                    SandboxHttp.json(http.dataSet().invoiceJson(company, 24)).toString());
         }
 
         @Test
@@ -125,6 +112,7 @@ class SandboxContractTests {
 
         @Test
         void everyErrorHasStatusCodeServiceErrorAndAUuidCorrelationId() {
+            List<String> correlationIds = new ArrayList<>();
             for (HttpResponse<String> response : List.of(http.send("GET", "/companies", null),
                     http.get("/companies?pageSize=0"), http.get("/nowhere"))) {
                 JsonNode body = SandboxHttp.json(response.body());
@@ -132,7 +120,10 @@ class SandboxContractTests {
                 assertThat(body.get("service").asString()).isNotBlank();
                 assertThat(body.get("error").asString()).isNotBlank();
                 assertThat(UUID.fromString(body.get("correlationId").asString()).version()).isEqualTo(4);
+                correlationIds.add(body.get("correlationId").asString());
             }
+            // each identifies its own response, never a record or a request path
+            assertThat(correlationIds).doesNotHaveDuplicates();
         }
 
         @Test
@@ -204,7 +195,7 @@ class SandboxContractTests {
 
         @Test
         void invoicesNotRequestedOrStillSyncingAre409() {
-            server.faults().dataSet(company, "invoices").readyAfterRequests(1);
+            http.faults().dataSet(company, "invoices").readyAfterRequests(1);
 
             assertThat(http.get(invoicesPath(company)).statusCode()).isEqualTo(409);
             assertThat(http.get(invoicesPath(company)).statusCode()).isEqualTo(200);
@@ -212,7 +203,7 @@ class SandboxContractTests {
 
         @Test
         void invoicesOfAnUnsupportedPlatformAre404() {
-            server.faults().dataSet(company, "invoices").unsupported();
+            http.faults().dataSet(company, "invoices").unsupported();
 
             assertThat(SandboxHttp.json(http.get(invoicesPath(company)).body()).get("error").asString())
                     .matches("NotFound: Datatype invoices not supported by platform\\(s\\) .+");
@@ -224,8 +215,8 @@ class SandboxContractTests {
 
         @Test
         void rule1_everyRequestCarriesBasicAndTheBase64Key() {
-            assertThat(http.send("GET", "/companies", basic(server.apiKey())).statusCode()).isEqualTo(200);
-            assertThat(http.send("GET", "/companies", "Bearer " + server.apiKey()).statusCode()).isEqualTo(401);
+            assertThat(http.send("GET", "/companies", basic(http.server().apiKey())).statusCode()).isEqualTo(200);
+            assertThat(http.send("GET", "/companies", "Bearer " + http.server().apiKey()).statusCode()).isEqualTo(401);
             assertThat(http.send("GET", "/companies", null).statusCode()).isEqualTo(401);
         }
 
@@ -236,8 +227,8 @@ class SandboxContractTests {
 
         @Test
         void rule3_keyNotTiedToTheRequestedCompanyIs403() {
-            String other = server.dataSet().companyIds().get(1);
-            String scoped = server.createApiKey("one company", other);
+            String other = http.companyId(1);
+            String scoped = http.server().createApiKey("one company", other);
 
             assertThat(http.getAs(scoped, invoicesPath(other)).statusCode()).isEqualTo(200);
             HttpResponse<String> refused = http.getAs(scoped, invoicesPath(company));
@@ -250,7 +241,7 @@ class SandboxContractTests {
 
         @Test
         void rule3_endpointTheKeyIsNotAuthorizedForIs403() {
-            String scoped = server.createApiKey("one company", company);
+            String scoped = http.server().createApiKey("one company", company);
 
             assertThat(http.getAs(scoped, "/apiKeys").statusCode()).isEqualTo(403);
             assertThat(http.send("POST", "/companies", basic(scoped), "{\"name\":\"x\"}").statusCode())
@@ -264,7 +255,7 @@ class SandboxContractTests {
             assertThat(http.getAs(key, "/companies").statusCode()).isEqualTo(200);
 
             HttpResponse<String> deleted = http.send("DELETE", "/apiKeys/" + created.get("id").asString(),
-                    basic(server.apiKey()));
+                    basic(http.server().apiKey()));
 
             assertThat(deleted.statusCode()).isEqualTo(204);
             assertThat(http.getAs(key, "/companies").statusCode()).isEqualTo(403);
@@ -312,18 +303,18 @@ class SandboxContractTests {
 
         @Test
         void status405ForAMethodTheResourceDoesNotTake() {
-            assertStatusAndBody(http.send("PUT", invoicesPath(company), basic(server.apiKey())), 405);
+            assertStatusAndBody(http.send("PUT", invoicesPath(company), basic(http.server().apiKey())), 405);
         }
 
         @Test
         void status409ForADataSetThatIsNotReady() {
-            server.faults().dataSet(company, "invoices").notRequested();
+            http.faults().dataSet(company, "invoices").notRequested();
             assertStatusAndBody(http.get(invoicesPath(company)), 409);
         }
 
         @Test
         void status429And500And503AreScriptedWithTheSameBody() {
-            server.faults().all().tooManyRequestsNext(1, Duration.ofSeconds(1)).serverErrorNext(1)
+            http.faults().all().tooManyRequestsNext(1, Duration.ofSeconds(1)).serverErrorNext(1)
                     .unavailableNext(1, null);
 
             assertStatusAndBody(http.get("/companies"), 429);
@@ -401,10 +392,10 @@ class SandboxContractTests {
 
         @Test
         void rule7_3_statusCodeEqualsTheHttpStatusOnEveryError() {
-            server.faults().dataSet(company, "invoices").notRequested();
+            http.faults().dataSet(company, "invoices").notRequested();
             List<HttpResponse<String>> errors = List.of(http.get("/companies?pageSize=x"),
                     http.getAs("wrong", "/companies"), http.get(invoicesPath("nope")),
-                    http.send("DELETE", "/companies", basic(server.apiKey())), http.get(invoicesPath(company)));
+                    http.send("DELETE", "/companies", basic(http.server().apiKey())), http.get(invoicesPath(company)));
             for (HttpResponse<String> response : errors) {
                 assertStatusAndBody(response, response.statusCode());
             }
@@ -458,7 +449,7 @@ class SandboxContractTests {
     }
 
     private void fillFreeTrial() {
-        for (int i = server.dataSet().companyIds().size(); i < 50; i++) {
+        for (int i = http.dataSet().companyIds().size(); i < 50; i++) {
             assertThat(http.post("/companies", "{\"name\":\"Company " + i + "\"}").statusCode()).isEqualTo(200);
         }
     }
@@ -486,6 +477,6 @@ class SandboxContractTests {
         assertThat(body.get("statusCode").asInt()).isEqualTo(status);
         assertThat(body.get("service").asString()).isEqualTo("PublicApi");
         assertThat(body.get("error").asString()).isNotBlank();
-        assertThat(UUID.fromString(body.get("correlationId").asString())).isNotNull();
+        assertThat(body.get("correlationId").asString()).matches(SandboxHttp.UUID_FORM);
     }
 }

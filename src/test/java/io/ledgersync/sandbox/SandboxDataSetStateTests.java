@@ -10,9 +10,8 @@ import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
 
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
 import tools.jackson.databind.JsonNode;
 import io.ledgersync.MutableClock;
@@ -21,22 +20,10 @@ import io.ledgersync.MutableClock;
 class SandboxDataSetStateTests {
 
     private final MutableClock clock = MutableClock.at("2026-03-01T10:00:00Z");
-    private SandboxServer server;
-    private SandboxHttp http;
-    private String company;
-
-    @BeforeEach
-    void startSandbox() {
-        server = SandboxServer.start(SandboxSettings.defaults().withCompanies(2).withInvoicesPerCompany(30)
-                .withClock(clock));
-        http = new SandboxHttp(server);
-        company = server.dataSet().companyIds().get(0);
-    }
-
-    @AfterEach
-    void stopSandbox() {
-        server.close();
-    }
+    @RegisterExtension
+    final SandboxHttp http = SandboxHttp.started(SandboxSettings.defaults().withCompanies(2).withInvoicesPerCompany(30)
+            .withClock(clock));
+    private final String company = http.companyId(0);
 
     @Test
     void everyDataSetStartsCompleteAndReadable() {
@@ -50,7 +37,7 @@ class SandboxDataSetStateTests {
 
     @Test
     void readyAfterRequestsAnswers409ThatManyTimesThenServes() {
-        server.faults().dataSet(company, "invoices").readyAfterRequests(2);
+        http.faults().dataSet(company, "invoices").readyAfterRequests(2);
 
         HttpResponse<String> first = http.get(invoicesPath(company));
         assertThat(first.statusCode()).isEqualTo(409);
@@ -64,7 +51,7 @@ class SandboxDataSetStateTests {
 
     @Test
     void readyAfterADurationFollowsTheClock() {
-        server.faults().dataSet(company, "invoices").readyAfter(Duration.ofMinutes(10));
+        http.faults().dataSet(company, "invoices").readyAfter(Duration.ofMinutes(10));
 
         assertThat(http.get(invoicesPath(company)).statusCode()).isEqualTo(409);
         clock.advance(Duration.ofMinutes(9));
@@ -79,7 +66,7 @@ class SandboxDataSetStateTests {
 
     @Test
     void notRequestedDataSetIs409AndAbsentFromDataStatus() {
-        server.faults().dataSet(company, "invoices").notRequested();
+        http.faults().dataSet(company, "invoices").notRequested();
 
         HttpResponse<String> refused = http.get(invoicesPath(company));
 
@@ -89,13 +76,13 @@ class SandboxDataSetStateTests {
         assertThat(http.getJson("/companies/" + company + "/dataStatus").has("invoices")).isFalse();
         // the company's other data set is unaffected
         assertThat(http.get("/companies/" + company + "/data/customers").statusCode()).isEqualTo(200);
-        server.faults().dataSet(company, "invoices").ready();
+        http.faults().dataSet(company, "invoices").ready();
         assertThat(http.get(invoicesPath(company)).statusCode()).isEqualTo(200);
     }
 
     @Test
     void unsupportedDataSetIs404NamingThePlatformAndNotSupportedInDataStatus() {
-        server.faults().dataSet(company, "invoices").unsupported();
+        http.faults().dataSet(company, "invoices").unsupported();
         String platform = http.getJson("/companies/" + company).get("platform").asString();
 
         HttpResponse<String> refused = http.get(invoicesPath(company));
@@ -109,7 +96,7 @@ class SandboxDataSetStateTests {
     @Test
     void driftInsertsAtTheFrontAndRevisesRecordsBetweenTwoPages() {
         // given 3 records inserted and 3 revised once the first page has been served
-        server.faults().dataSet(company, "invoices").driftAfterPages(1, 3, 3);
+        http.faults().dataSet(company, "invoices").driftAfterPages(1, 3, 3);
         JsonNode page1 = http.getJson(invoicesPath(company) + "?pageSize=10");
         clock.advance(Duration.ofMinutes(1));
 
@@ -134,7 +121,7 @@ class SandboxDataSetStateTests {
         Set<String> distinct = new HashSet<>();
         all.forEach(invoice -> distinct.add(invoice.get("id").asString()));
         assertThat(distinct).hasSize(33);
-        assertThat(server.dataSet().invoiceCount(company)).isEqualTo(33);
+        assertThat(http.dataSet().invoiceCount(company)).isEqualTo(33);
     }
 
     private String currentStatus(String dataType) {

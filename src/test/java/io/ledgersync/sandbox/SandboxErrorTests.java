@@ -9,9 +9,8 @@ import java.nio.charset.StandardCharsets;
 import java.util.Base64;
 import java.util.UUID;
 
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 import org.junit.jupiter.params.provider.ValueSource;
@@ -21,22 +20,10 @@ import tools.jackson.databind.JsonNode;
 /** Authentication (§5) and the error body (§2.4, §7.3) on every kind of refusal. */
 class SandboxErrorTests {
 
-    private static SandboxServer server;
-    private static SandboxHttp http;
-    private static String companyId;
-
-    @BeforeAll
-    static void startSandbox() {
-        server = SandboxServer.start(SandboxSettings.defaults().withCompanies(2).withInvoicesPerCompany(10)
-                .withApiKey("a-test-key"));
-        http = new SandboxHttp(server);
-        companyId = server.dataSet().companyIds().get(0);
-    }
-
-    @AfterAll
-    static void stopSandbox() {
-        server.close();
-    }
+    @RegisterExtension
+    static final SandboxHttp http = SandboxHttp.started(SandboxSettings.defaults().withCompanies(2)
+            .withInvoicesPerCompany(10).withApiKey("a-test-key"));
+    private static final String companyId = http.companyId(0);
 
     @Test
     void missingApiKeyIs401WithTheErrorBody() {
@@ -175,7 +162,7 @@ class SandboxErrorTests {
         assertThat(body.propertyNames()).containsExactly("statusCode", "service", "error", "correlationId");
         assertThat(body.get("statusCode").asInt()).isEqualTo(response.statusCode());
         assertThat(body.get("service").asString()).isEqualTo("PublicApi");
-        assertThat(UUID.fromString(body.get("correlationId").asString())).isNotNull();
+        assertThat(body.get("correlationId").asString()).matches(SandboxHttp.UUID_FORM);
         return body;
     }
 }

@@ -3,6 +3,7 @@ package io.ledgersync.sandbox;
 import static io.ledgersync.sandbox.SandboxHttp.invoicesPath;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import static org.awaitility.Awaitility.await;
 
 import java.io.IOException;
 import java.io.InputStream;
@@ -14,12 +15,12 @@ import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.concurrent.CompletableFuture;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
 import tools.jackson.databind.JsonNode;
 import io.ledgersync.MutableClock;
@@ -28,29 +29,16 @@ import io.ledgersync.MutableClock;
 class SandboxFaultsTests {
 
     private final MutableClock clock = MutableClock.at("2026-03-01T10:00:00Z");
-    private SandboxServer server;
-    private SandboxHttp http;
-    private String company;
-    private String otherCompany;
-
-    @BeforeEach
-    void startSandbox() {
-        server = SandboxServer.start(SandboxSettings.defaults().withCompanies(2).withInvoicesPerCompany(50)
-                .withClock(clock));
-        http = new SandboxHttp(server);
-        company = server.dataSet().companyIds().get(0);
-        otherCompany = server.dataSet().companyIds().get(1);
-    }
-
-    @AfterEach
-    void stopSandbox() {
-        server.close();
-    }
+    @RegisterExtension
+    final SandboxHttp http = SandboxHttp.started(SandboxSettings.defaults().withCompanies(2).withInvoicesPerCompany(50)
+            .withClock(clock));
+    private final String company = http.companyId(0);
+    private final String otherCompany = http.companyId(1);
 
     @Test
     void rateLimitServesTheBurstThenAnswers429WithRetryAfterAndRateHeaders() {
         // given 2 requests a second per key, bursts of 2
-        server.faults().all().rateLimit(2, 2);
+        http.faults().all().rateLimit(2, 2);
 
         // when three requests arrive within the same instant
         HttpResponse<String> first = http.get("/companies");
@@ -76,8 +64,8 @@ class SandboxFaultsTests {
 
     @Test
     void rateLimitKeepsABucketPerClientKey() {
-        String otherKey = server.createApiKey("second client");
-        server.faults().all().rateLimit(1, 1);
+        String otherKey = http.server().createApiKey("second client");
+        http.faults().all().rateLimit(1, 1);
 
         assertThat(http.get("/companies").statusCode()).isEqualTo(200);
         assertThat(http.get("/companies").statusCode()).isEqualTo(429);
@@ -87,7 +75,7 @@ class SandboxFaultsTests {
 
     @Test
     void probabilistic429sAreTheSameForTheSameSeedAndRequestOrder() {
-        server.faults().all().tooManyRequests(0.3, Duration.ofSeconds(2));
+        http.faults().all().tooManyRequests(0.3, Duration.ofSeconds(2));
         List<Integer> first = statuses(http, 60);
         try (SandboxServer twin = SandboxServer.start(SandboxSettings.defaults().withCompanies(2)
                 .withInvoicesPerCompany(50).withClock(clock))) {
@@ -96,12 +84,12 @@ class SandboxFaultsTests {
         }
         long refused = first.stream().filter(status -> status == 429).count();
         assertThat(refused).isBetween(8L, 30L);
-        assertThat(server.faults().injected()).isEqualTo(refused);
+        assertThat(http.faults().injected()).isEqualTo(refused);
     }
 
     @Test
     void tooManyRequestsNextRefusesThatManyWithTheGivenRetryAfterThenServes() {
-        server.faults().path("/companies").tooManyRequestsNext(2, Duration.ZERO);
+        http.faults().path("/companies").tooManyRequestsNext(2, Duration.ZERO);
 
         HttpResponse<String> refused = http.get("/companies");
         assertThat(refused.statusCode()).isEqualTo(429);
@@ -112,7 +100,7 @@ class SandboxFaultsTests {
 
     @Test
     void tooManyRequestsWithoutRetryAfterSendsNone() {
-        server.faults().all().tooManyRequestsNext(1, null);
+        http.faults().all().tooManyRequestsNext(1, null);
 
         HttpResponse<String> refused = http.get("/companies");
 
@@ -124,7 +112,7 @@ class SandboxFaultsTests {
     @Test
     void maintenanceWindowAnswers503OnTheClockWithTheSecondsLeft() {
         // given a window from one minute from now, lasting ten minutes
-        server.faults().all().maintenance(clock.instant().plusSeconds(60), clock.instant().plusSeconds(660));
+        http.faults().all().maintenance(clock.instant().plusSeconds(60), clock.instant().plusSeconds(660));
 
         assertThat(http.get("/companies").statusCode()).isEqualTo(200);
         clock.advance(Duration.ofSeconds(60));
@@ -140,14 +128,14 @@ class SandboxFaultsTests {
 
     @Test
     void maintenanceComesBeforeAuthentication() {
-        server.faults().all().maintenanceFor(Duration.ofMinutes(5));
+        http.faults().all().maintenanceFor(Duration.ofMinutes(5));
 
         assertThat(http.send("GET", "/companies", null).statusCode()).isEqualTo(503);
     }
 
     @Test
     void unavailableNextAnswers503ThatManyTimes() {
-        server.faults().all().unavailableNext(2, Duration.ofSeconds(3));
+        http.faults().all().unavailableNext(2, Duration.ofSeconds(3));
 
         HttpResponse<String> first = http.get("/companies");
         assertThat(first.statusCode()).isEqualTo(503);
@@ -158,7 +146,7 @@ class SandboxFaultsTests {
 
     @Test
     void serverErrorNextAnswers500WithTheErrorBody() {
-        server.faults().company(company).serverErrorNext(1);
+        http.faults().company(company).serverErrorNext(1);
 
         HttpResponse<String> failed = http.get(invoicesPath(company));
 
@@ -171,7 +159,7 @@ class SandboxFaultsTests {
 
     @Test
     void serverErrorsWithProbabilityOneFailEveryTargetedRequest() {
-        server.faults().path("/companies/*/data/invoices").serverErrors(1.0);
+        http.faults().path("/companies/*/data/invoices").serverErrors(1.0);
 
         assertThat(statuses(http, 5, invoicesPath(company))).containsOnly(500);
         assertThat(http.get("/companies").statusCode()).isEqualTo(200);
@@ -179,7 +167,7 @@ class SandboxFaultsTests {
 
     @Test
     void faultsOnOneCompanyLeaveTheOthersAlone() {
-        server.faults().company(company).unavailableNext(3, null);
+        http.faults().company(company).unavailableNext(3, null);
 
         assertThat(http.get(invoicesPath(otherCompany)).statusCode()).isEqualTo(200);
         assertThat(http.get("/companies").statusCode()).isEqualTo(200);
@@ -189,19 +177,26 @@ class SandboxFaultsTests {
 
     @Test
     void latencyDelaysOnlyTheTargetedPage() {
-        server.faults().path("/companies/*/data/invoices").page(2).latency(Duration.ofMillis(300));
+        // given page 2 held far longer than a test runs, and page 3 briefly
+        http.faults().path("/companies/*/data/invoices").page(2).latency(Duration.ofMinutes(10));
+        http.faults().path("/companies/*/data/invoices").page(3).latency(Duration.ofMillis(50));
 
-        long fast = timed(() -> http.get(invoicesPath(company) + "?pageSize=10"));
-        long slow = timed(() -> http.get(invoicesPath(company) + "?page=2&pageSize=10"));
+        // when page 2 is asked for, and page 1 once page 2 has arrived
+        CompletableFuture<HttpResponse<String>> slow = http.getLater(invoicesPath(company) + "?page=2&pageSize=10");
+        await().until(() -> http.server().requestCount() == 1);
+        HttpResponse<String> fast = http.get(invoicesPath(company) + "?pageSize=10");
 
-        assertThat(slow).isGreaterThanOrEqualTo(300);
-        assertThat(fast).isLessThan(300);
-        assertThat(server.faults().injected()).isZero();
+        // then page 1 is answered while page 2 is still held; a held page is served once its latency is over; and
+        // latency alone is no injected fault
+        assertThat(fast.statusCode()).isEqualTo(200);
+        assertThat(slow).isNotDone();
+        assertThat(http.get(invoicesPath(company) + "?page=3&pageSize=10").statusCode()).isEqualTo(200);
+        assertThat(http.faults().injected()).isZero();
     }
 
     @Test
     void droppedConnectionSendsPartOfTheBodyThenCloses() throws IOException {
-        server.faults().path("/companies/*/data/invoices").dropConnectionNext(1, 100);
+        http.faults().path("/companies/*/data/invoices").dropConnectionNext(1, 100);
 
         // a raw socket sees the promised length, fewer bytes, then the end of the stream
         RawResponse raw = rawGet(invoicesPath(company) + "?pageSize=20");
@@ -215,7 +210,7 @@ class SandboxFaultsTests {
 
     @Test
     void droppedConnectionIsAnIOExceptionForAnHttpClient() {
-        server.faults().all().dropConnectionNext(1, 10);
+        http.faults().all().dropConnectionNext(1, 10);
 
         assertThatThrownBy(() -> http.get("/companies")).isInstanceOf(UncheckedIOException.class);
         assertThat(http.get("/companies").statusCode()).isEqualTo(200);
@@ -223,26 +218,26 @@ class SandboxFaultsTests {
 
     @Test
     void clearRemovesEveryRequestFault() {
-        server.faults().all().serverErrors(1.0).latency(Duration.ofSeconds(5));
-        assertThat(server.faults().describe()).hasSize(2);
+        http.faults().all().serverErrors(1.0).latency(Duration.ofSeconds(5));
+        assertThat(http.faults().describe()).hasSize(2);
 
-        server.faults().clear();
+        http.faults().clear();
 
-        assertThat(server.faults().describe()).isEmpty();
+        assertThat(http.faults().describe()).isEmpty();
         assertThat(http.get("/companies").statusCode()).isEqualTo(200);
     }
 
     @Test
     void invalidFaultScriptsAreRefusedWhenWritten() {
-        assertThatThrownBy(() -> server.faults().all().tooManyRequests(1.5, null))
+        assertThatThrownBy(() -> http.faults().all().tooManyRequests(1.5, null))
                 .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("probability");
-        assertThatThrownBy(() -> server.faults().all().serverErrorNext(0))
+        assertThatThrownBy(() -> http.faults().all().serverErrorNext(0))
                 .isInstanceOf(IllegalArgumentException.class);
-        assertThatThrownBy(() -> server.faults().path("companies"))
+        assertThatThrownBy(() -> http.faults().path("companies"))
                 .isInstanceOf(IllegalArgumentException.class);
-        assertThatThrownBy(() -> server.faults().dataSet("nope", "invoices"))
+        assertThatThrownBy(() -> http.faults().dataSet("nope", "invoices"))
                 .isInstanceOf(IllegalArgumentException.class);
-        assertThatThrownBy(() -> server.faults().dataSet(company, "bills"))
+        assertThatThrownBy(() -> http.faults().dataSet(company, "bills"))
                 .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("bills");
     }
 
@@ -258,21 +253,15 @@ class SandboxFaultsTests {
         return statuses;
     }
 
-    private static long timed(Runnable action) {
-        long start = System.nanoTime();
-        action.run();
-        return Duration.ofNanos(System.nanoTime() - start).toMillis();
-    }
-
     private record RawResponse(String head, int contentLength, byte[] body) {
     }
 
     private RawResponse rawGet(String path) throws IOException {
-        try (Socket socket = new Socket(server.baseUrl().getHost(), server.baseUrl().getPort())) {
+        try (Socket socket = new Socket(http.server().baseUrl().getHost(), http.server().baseUrl().getPort())) {
             socket.setSoTimeout(5000);
             OutputStream out = socket.getOutputStream();
             out.write(("GET " + path + " HTTP/1.1\r\nHost: sandbox\r\nAuthorization: "
-                    + SandboxHttp.basic(server.apiKey()) + "\r\n\r\n").getBytes(StandardCharsets.US_ASCII));
+                    + SandboxHttp.basic(http.server().apiKey()) + "\r\n\r\n").getBytes(StandardCharsets.US_ASCII));
             out.flush();
             InputStream in = socket.getInputStream();
             byte[] all = in.readAllBytes();

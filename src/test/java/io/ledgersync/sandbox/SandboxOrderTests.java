@@ -8,30 +8,18 @@ import java.net.http.HttpResponse;
 import java.util.Comparator;
 import java.util.List;
 
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
 import tools.jackson.databind.JsonNode;
 
 /** {@code orderBy} over HTTP: ascending, descending, with a filter, across pages, and refused when unknown. */
 class SandboxOrderTests {
 
-    private static SandboxServer server;
-    private static SandboxHttp http;
-    private static String company;
-
-    @BeforeAll
-    static void startSandbox() {
-        server = SandboxServer.start(SandboxSettings.defaults().withCompanies(1).withInvoicesPerCompany(120));
-        http = new SandboxHttp(server);
-        company = server.dataSet().companyIds().get(0);
-    }
-
-    @AfterAll
-    static void stopSandbox() {
-        server.close();
-    }
+    @RegisterExtension
+    static final SandboxHttp http = SandboxHttp.started(SandboxSettings.defaults().withCompanies(1)
+            .withInvoicesPerCompany(120));
+    private static final String company = http.companyId(0);
 
     @Test
     void orderByFieldSortsAscendingAcrossEveryPage() {
@@ -82,7 +70,7 @@ class SandboxOrderTests {
         assertThat(customers).hasSize(40);
         assertThat(customers).extracting(customer -> customer.get("id").asString()).containsAll(referenced);
         assertThat(customers.get(3).toString()).isEqualTo(
-                SandboxHttp.json(server.dataSet().customerJson(company, 3)).toString());
+                SandboxHttp.json(http.dataSet().customerJson(company, 3)).toString());
         assertThat(http.getJson("/companies/" + company + "/data/customers?query=status%3DArchived")
                 .get("results").valueStream().map(customer -> customer.get("status").asString()))
                 .containsOnly("Archived");

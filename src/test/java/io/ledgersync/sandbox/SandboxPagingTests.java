@@ -8,9 +8,8 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.stream.IntStream;
 
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 
@@ -21,22 +20,10 @@ class SandboxPagingTests {
 
     private static final int INVOICES = 250;
 
-    private static SandboxServer server;
-    private static SandboxHttp http;
-    private static String companyId;
-
-    @BeforeAll
-    static void startSandbox() {
-        server = SandboxServer.start(SandboxSettings.defaults().withCompanies(3).withInvoicesPerCompany(INVOICES)
-                .withSeed(7));
-        http = new SandboxHttp(server);
-        companyId = server.dataSet().companyIds().get(1);
-    }
-
-    @AfterAll
-    static void stopSandbox() {
-        server.close();
-    }
+    @RegisterExtension
+    static final SandboxHttp http = SandboxHttp.started(SandboxSettings.defaults().withCompanies(3)
+            .withInvoicesPerCompany(INVOICES).withSeed(7));
+    private static final String companyId = http.companyId(1);
 
     @Test
     void rule1_hrefsAreRelativePathsWithPageAndPageSize() {
@@ -85,7 +72,7 @@ class SandboxPagingTests {
     @Test
     void rule3_totalResultsCountsOnlyRecordsMatchingTheFilter() {
         // given the invoices the data set says are paid
-        SandboxDataSet dataSet = server.dataSet();
+        SandboxDataSet dataSet = http.dataSet();
         List<String> paidIds = IntStream.range(0, INVOICES)
                 .mapToObj(index -> SandboxHttp.json(dataSet.invoiceJson(companyId, index)))
                 .filter(invoice -> invoice.get("status").asString().equals("Paid"))
@@ -110,7 +97,7 @@ class SandboxPagingTests {
 
         // then it has read every record once, in the data set's order
         List<String> expected = IntStream.range(0, INVOICES)
-                .mapToObj(index -> SandboxHttp.json(server.dataSet().invoiceJson(companyId, index)).get("id")
+                .mapToObj(index -> SandboxHttp.json(http.dataSet().invoiceJson(companyId, index)).get("id")
                         .asString())
                 .toList();
         assertThat(read).extracting(invoice -> invoice.get("id").asString()).containsExactlyElementsOf(expected);
@@ -225,7 +212,7 @@ class SandboxPagingTests {
         List<String> ids = new ArrayList<>();
         first.get("results").values().forEach(company -> ids.add(company.get("id").asString()));
         second.get("results").values().forEach(company -> ids.add(company.get("id").asString()));
-        assertThat(ids).containsExactlyElementsOf(server.dataSet().companyIds());
+        assertThat(ids).containsExactlyElementsOf(http.dataSet().companyIds());
     }
 
     @Test

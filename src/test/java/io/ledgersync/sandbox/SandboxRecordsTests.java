@@ -6,14 +6,13 @@ import static org.assertj.core.api.Assertions.assertThat;
 import java.math.BigDecimal;
 import java.util.List;
 import java.util.Set;
-import java.util.UUID;
 import java.util.regex.Pattern;
 import java.util.stream.Collectors;
 import java.util.stream.IntStream;
 
-import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
 import tools.jackson.databind.JsonNode;
 
@@ -43,23 +42,16 @@ class SandboxRecordsTests {
     private static final Pattern UTC_DATE_TIME = Pattern.compile("\\d{4}-\\d{2}-\\d{2}T\\d{2}:\\d{2}:\\d{2}Z");
     private static final int INVOICES = 1000;
 
-    private static SandboxServer server;
-    private static SandboxHttp http;
+    @RegisterExtension
+    static final SandboxHttp http = SandboxHttp.started(SandboxSettings.defaults().withCompanies(3)
+            .withInvoicesPerCompany(INVOICES));
+    private static final String companyId = http.companyId(2);
     private static List<JsonNode> invoices;
-    private static String companyId;
 
     @BeforeAll
-    static void startSandbox() {
-        server = SandboxServer.start(SandboxSettings.defaults().withCompanies(3).withInvoicesPerCompany(INVOICES));
-        http = new SandboxHttp(server);
-        companyId = server.dataSet().companyIds().get(2);
+    static void readTheInvoices() {
         invoices = http.getJson(invoicesPath(companyId) + "?pageSize=5000").get("results").values().stream()
                 .toList();
-    }
-
-    @AfterAll
-    static void stopSandbox() {
-        server.close();
     }
 
     @Test
@@ -82,9 +74,9 @@ class SandboxRecordsTests {
         SandboxDataSet other = new SandboxDataSet(SandboxSettings.defaults().withCompanies(3)
                 .withInvoicesPerCompany(INVOICES).withSeed(43));
 
-        assertThat(other.companyIds()).doesNotContainAnyElementsOf(server.dataSet().companyIds());
+        assertThat(other.companyIds()).doesNotContainAnyElementsOf(http.dataSet().companyIds());
         String otherCompany = other.companyIds().get(2);
-        assertThat(other.invoiceJson(otherCompany, 0)).isNotEqualTo(server.dataSet().invoiceJson(companyId, 0));
+        assertThat(other.invoiceJson(otherCompany, 0)).isNotEqualTo(http.dataSet().invoiceJson(companyId, 0));
     }
 
     @Test
@@ -95,9 +87,9 @@ class SandboxRecordsTests {
 
         // then its records are the first records of the larger one
         String firstCompany = smaller.companyIds().get(0);
-        assertThat(smaller.companyIds()).containsExactlyElementsOf(server.dataSet().companyIds().subList(0, 2));
-        assertThat(smaller.companyJson(firstCompany)).isEqualTo(server.dataSet().companyJson(firstCompany));
-        assertThat(smaller.invoiceJson(firstCompany, 9)).isEqualTo(server.dataSet().invoiceJson(firstCompany, 9));
+        assertThat(smaller.companyIds()).containsExactlyElementsOf(http.dataSet().companyIds().subList(0, 2));
+        assertThat(smaller.companyJson(firstCompany)).isEqualTo(http.dataSet().companyJson(firstCompany));
+        assertThat(smaller.invoiceJson(firstCompany, 9)).isEqualTo(http.dataSet().invoiceJson(firstCompany, 9));
     }
 
     @Test
@@ -106,12 +98,12 @@ class SandboxRecordsTests {
         String body = http.get(invoicesPath(companyId) + "?page=3&pageSize=7").body();
 
         // then its results are, byte for byte, the dataSet's JSON of records 14..20
-        String expected = IntStream.range(14, 21).mapToObj(index -> server.dataSet().invoiceJson(companyId, index))
+        String expected = IntStream.range(14, 21).mapToObj(index -> http.dataSet().invoiceJson(companyId, index))
                 .collect(Collectors.joining(",", "{\"results\":[", "],"));
         assertThat(body).startsWith(expected);
         String companies = http.get("/companies").body();
-        assertThat(companies).startsWith(server.dataSet().companyIds().stream()
-                .map(server.dataSet()::companyJson).collect(Collectors.joining(",", "{\"results\":[", "],")));
+        assertThat(companies).startsWith(http.dataSet().companyIds().stream()
+                .map(http.dataSet()::companyJson).collect(Collectors.joining(",", "{\"results\":[", "],")));
     }
 
     @Test
@@ -214,7 +206,7 @@ class SandboxRecordsTests {
         JsonNode companies = http.getJson("/companies").get("results");
 
         assertThat(companies.values()).hasSize(3).allSatisfy(company -> {
-            assertThat(UUID.fromString(company.get("id").asString())).isNotNull();
+            assertThat(company.get("id").asString()).matches(SandboxHttp.UUID_FORM);
             assertThat(company.get("name").asString()).isNotBlank();
             assertThat(company.get("redirect").asString()).startsWith("https://");
             assertThat(COMPANY_PROPERTIES).containsAll(company.propertyNames());

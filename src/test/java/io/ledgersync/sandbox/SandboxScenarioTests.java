@@ -67,7 +67,8 @@ class SandboxScenarioTests {
                     + " dropConnection], has [latencyMillis, serverError]",
             "faults: [ { target: { host: x }, latencyMillis: 5 } ]|test line 1, faults[0].target.host: unknown key"
                     + " 'host'; expected one of [company, page, path]",
-            "dataSets: [ { company: 9, notRequested: true } ]|test line 1, dataSets[0].company: index 9 is outside 0..1",
+            "dataSets: [ { company: 9, notRequested: true } ]|test line 1, dataSets[0].company: index 9 is outside"
+                    + " 0..1",
             "faults: [ { tooManyRequests: { probability: 2 } } ]|test line 1, faults[0].tooManyRequests.probability:"
                     + " must be at most 1"})
     void mistakesAreRefusedNamingTheKey(String yaml, String message) {

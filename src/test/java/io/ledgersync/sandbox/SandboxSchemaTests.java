@@ -9,9 +9,9 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 
-import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 
@@ -37,22 +37,15 @@ class SandboxSchemaTests {
 
     private static OpenApiInteractionValidator platform;
     private static OpenApiInteractionValidator invoices;
-    private static SandboxServer server;
-    private static SandboxHttp http;
-    private static String company;
+    @RegisterExtension
+    static final SandboxHttp http = SandboxHttp.started(SandboxSettings.defaults().withCompanies(3)
+            .withInvoicesPerCompany(300));
+    private static final String company = http.companyId(0);
 
     @BeforeAll
-    static void loadSpecificationsAndStartSandbox() {
+    static void loadSpecifications() {
         platform = validator("public-platform-openapi.yaml");
         invoices = validator("public-invoices-openapi.yaml");
-        server = SandboxServer.start(SandboxSettings.defaults().withCompanies(3).withInvoicesPerCompany(300));
-        http = new SandboxHttp(server);
-        company = server.dataSet().companyIds().get(0);
-    }
-
-    @AfterAll
-    static void stopSandbox() {
-        server.close();
     }
 
     @Test
@@ -79,11 +72,11 @@ class SandboxSchemaTests {
 
     @Test
     void dataStatusMatchesDataStatuses() {
-        server.faults().dataSet(server.dataSet().companyIds().get(1), "customers").readyAfterRequests(1);
+        http.faults().dataSet(http.companyId(1), "customers").readyAfterRequests(1);
 
         assertValid(platform, "/companies/" + company + "/dataStatus", Request.Method.GET,
                 http.get("/companies/" + company + "/dataStatus"));
-        String syncing = server.dataSet().companyIds().get(1);
+        String syncing = http.companyId(1);
         assertValid(platform, "/companies/" + syncing + "/dataStatus", Request.Method.GET,
                 http.get("/companies/" + syncing + "/dataStatus"));
     }
@@ -101,18 +94,18 @@ class SandboxSchemaTests {
 
     @Test
     void everyErrorStatusOfTheInvoicesOperationMatchesErrorMessage() {
-        String other = server.dataSet().companyIds().get(1);
-        String third = server.dataSet().companyIds().get(2);
+        String other = http.companyId(1);
+        String third = http.companyId(2);
         assertValid(invoices, invoicesPath(company), Request.Method.GET,
                 http.get(invoicesPath(company) + "?query=status%3D%3D"), 400);
         assertValid(invoices, invoicesPath(company), Request.Method.GET,
                 http.getAs("wrong-key", invoicesPath(company)), 401);
         assertValid(invoices, invoicesPath(company), Request.Method.GET,
-                http.getAs(server.createApiKey("scoped", other), invoicesPath(company)), 403);
+                http.getAs(http.server().createApiKey("scoped", other), invoicesPath(company)), 403);
         assertValid(invoices, invoicesPath("nope"), Request.Method.GET, http.get(invoicesPath("nope")), 404);
-        server.faults().dataSet(third, "invoices").notRequested();
+        http.faults().dataSet(third, "invoices").notRequested();
         assertValid(invoices, invoicesPath(third), Request.Method.GET, http.get(invoicesPath(third)), 409);
-        server.faults().path("/companies/*/data/invoices").tooManyRequestsNext(1, Duration.ofSeconds(1))
+        http.faults().path("/companies/*/data/invoices").tooManyRequestsNext(1, Duration.ofSeconds(1))
                 .serverErrorNext(1).unavailableNext(1, Duration.ofSeconds(1));
         assertValid(invoices, invoicesPath(company), Request.Method.GET, http.get(invoicesPath(company)), 429);
         assertValid(invoices, invoicesPath(company), Request.Method.GET, http.get(invoicesPath(company)), 500);
@@ -131,7 +124,7 @@ class SandboxSchemaTests {
     @Test
     void methodNotAllowedBodyMatchesErrorMessage() {
         // No operation of the specifications declares a 405; its body is the same ErrorMessage as their 400.
-        HttpResponse<String> response = http.send("PUT", "/companies", basic(server.apiKey()));
+        HttpResponse<String> response = http.send("PUT", "/companies", basic(http.server().apiKey()));
 
         assertThat(response.statusCode()).isEqualTo(405);
         ValidationReport report = platform.validateResponse("/companies", Request.Method.POST,

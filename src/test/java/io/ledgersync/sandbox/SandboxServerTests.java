@@ -3,6 +3,7 @@ package io.ledgersync.sandbox;
 import static io.ledgersync.sandbox.SandboxHttp.invoicesPath;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import static org.awaitility.Awaitility.await;
 
 import java.io.IOException;
 import java.net.ServerSocket;
@@ -120,16 +121,15 @@ class SandboxServerTests {
                 .withInvoicesPerCompany(12_000))) {
             SandboxHttp http = new SandboxHttp(server);
             String page = invoicesPath(server.dataSet().companyIds().get(0)) + "?page=2&pageSize=5000";
-            http.get(page); // warm the JIT, as a long sync would have
 
             // when a full page of 5000 is read
-            long started = System.nanoTime();
             HttpResponse<String> response = http.get(page);
-            Duration took = Duration.ofNanos(System.nanoTime() - started);
 
-            // then it is complete and took well under a second (generous for a loaded CI machine)
+            // then it is complete, and cheap because it was streamed in chunks as its records were made, never held
+            // whole; how fast is bench/sandbox-throughput.sh's to measure, not a wall-clock bound's in a test
             assertThat(SandboxHttp.json(response.body()).get("results").size()).isEqualTo(5000);
-            assertThat(took).isLessThan(Duration.ofSeconds(2));
+            assertThat(response.headers().firstValue("Transfer-Encoding")).hasValue("chunked");
+            assertThat(response.headers().firstValue("Content-Length")).isEmpty();
         }
     }
 
@@ -150,18 +150,20 @@ class SandboxServerTests {
 
     @Test
     void closeStopsServingPromptly() {
-        // given a sandbox that has served a request over a kept-alive connection
+        // given a sandbox that has served a request over a kept-alive connection, and holds another for ten minutes
         SandboxServer server = SandboxServer.start(SandboxSettings.defaults());
         SandboxHttp http = new SandboxHttp(server);
         http.get("/companies");
+        server.faults().all().latency(Duration.ofMinutes(10));
+        CompletableFuture<HttpResponse<String>> inFlight = http.getLater("/companies");
+        await().until(() -> server.requestCount() == 2);
 
         // when it is closed
-        long started = System.nanoTime();
         server.close();
-        Duration took = Duration.ofNanos(System.nanoTime() - started);
 
-        // then it stopped at once and no longer answers
-        assertThat(took).isLessThan(Duration.ofSeconds(1));
+        // then it stopped at once: the request in flight is dropped rather than drained, and nothing is answered
+        await().until(inFlight::isDone);
+        assertThat(inFlight).isCompletedExceptionally();
         assertThatThrownBy(() -> http.get("/companies")).hasRootCauseInstanceOf(IOException.class);
     }
 }

@@ -12,12 +12,10 @@ import io.ledgersync.sandbox.data.DataSetState;
 public final class DataSetScript {
 
     private final DataSetState state;
-    private final int baseSize;
     private final Clock clock;
 
-    DataSetScript(DataSetState state, int baseSize, Clock clock) {
+    DataSetScript(DataSetState state, Clock clock) {
         this.state = state;
-        this.baseSize = baseSize;
         this.clock = clock;
     }
 
@@ -77,9 +75,9 @@ public final class DataSetScript {
      * <pre>{@code faults.dataSet(id, "invoices").driftAfterPages(1, 5, 3);  // between page 1 and page 2}</pre>
      */
     public DataSetScript driftAfterPages(int afterPages, int insert, int update) {
-        if (afterPages < 1 || insert < 0 || update < 0 || update > baseSize) {
+        if (afterPages < 1 || insert < 0 || update < 0 || update > state.baseSize()) {
             throw new IllegalArgumentException("drift needs afterPages >= 1, insert >= 0 and 0 <= update <= "
-                    + baseSize + "; was " + afterPages + ", " + insert + ", " + update);
+                    + state.baseSize() + "; was " + afterPages + ", " + insert + ", " + update);
         }
         state.driftAfterPages(afterPages, insert, update);
         return this;

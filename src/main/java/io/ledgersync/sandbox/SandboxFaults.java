@@ -66,7 +66,7 @@ public final class SandboxFaults {
             throw new IllegalArgumentException("the sandbox serves the data types " + Companies.DATA_TYPES
                     + ", not " + dataType);
         }
-        return new DataSetScript(companies.state(companyId, dataType), companies.baseSize(dataType), clock);
+        return new DataSetScript(companies.state(companyId, dataType), clock);
     }
 
     /** Removes every request fault (rate limits, refusals, latency, drops); data set scripts stay as they are. */

@@ -16,37 +16,39 @@ import tools.jackson.core.TokenStreamContext;
  */
 final class DocumentIndex {
 
-    private final Map<String, Integer> lines;
-    private final Map<String, String> scalars;
-    private final boolean empty;
+    private final String source;
+    private final Map<String, Integer> lines = new HashMap<>();
+    private final Map<String, String> scalars = new HashMap<>();
+    private boolean empty = true;
 
-    private DocumentIndex(Map<String, Integer> lines, Map<String, String> scalars, boolean empty) {
-        this.lines = lines;
-        this.scalars = scalars;
-        this.empty = empty;
+    private DocumentIndex(String source) {
+        this.source = source;
+        lines.put("", 1);
     }
 
-    /** Walks every token; a syntax error is thrown as the parser reports it. */
-    static DocumentIndex of(JsonParser parser) {
-        Map<String, Integer> lines = new HashMap<>();
-        Map<String, String> scalars = new HashMap<>();
-        lines.put("", 1);
-        boolean empty = true;
+    /** Walks every token of the document named {@code source}; a syntax error is thrown as the parser reports it. */
+    static DocumentIndex of(String source, JsonParser parser) {
+        DocumentIndex index = new DocumentIndex(source);
         for (JsonToken token = parser.nextToken(); token != null; token = parser.nextToken()) {
-            empty = false;
+            index.empty = false;
             TokenStreamContext context = parser.streamReadContext();
             // A mapping or list that starts here opens a context of its own: its place is in the enclosing one.
             if (token == JsonToken.START_OBJECT || token == JsonToken.START_ARRAY) {
                 context = context.getParent();
             }
             if (token == JsonToken.PROPERTY_NAME || context.inArray()) {
-                lines.putIfAbsent(path(context), parser.currentTokenLocation().getLineNr());
+                index.lines.putIfAbsent(path(context), parser.currentTokenLocation().getLineNr());
             }
             if (token.isScalarValue()) {
-                scalars.putIfAbsent(path(context), parser.getString());
+                index.scalars.putIfAbsent(path(context), parser.getString());
             }
         }
-        return new DocumentIndex(lines, scalars, empty);
+        return index;
+    }
+
+    /** An error at a field of this document, in the one-line form of {@link InvalidYamlException}. */
+    InvalidYamlException invalid(String field, String problem, Throwable cause) {
+        return new InvalidYamlException(source, lineOf(field), field, problem, cause);
     }
 
     /** True when the document holds nothing but comments and blank lines. */

@@ -8,12 +8,10 @@ package io.ledgersync.yaml;
  */
 public final class YamlDocument<T> {
 
-    private final String source;
     private final DocumentIndex index;
     private final T value;
 
-    YamlDocument(String source, DocumentIndex index, T value) {
-        this.source = source;
+    YamlDocument(DocumentIndex index, T value) {
         this.index = index;
         this.value = value;
     }
@@ -23,11 +21,6 @@ public final class YamlDocument<T> {
         return value;
     }
 
-    /** How the file is named in messages. */
-    public String source() {
-        return source;
-    }
-
     /**
      * The error for a field found wrong after reading, to be thrown by the caller.
      *
@@ -35,6 +28,6 @@ public final class YamlDocument<T> {
      * @param problem what is wrong with it, like {@code index 9 is outside 0..1}
      */
     public InvalidYamlException invalid(String field, String problem) {
-        return new InvalidYamlException(source, index.lineOf(field), field, problem, null);
+        return index.invalid(field, problem, null);
     }
 }

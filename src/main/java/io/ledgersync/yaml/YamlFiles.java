@@ -90,7 +90,7 @@ public final class YamlFiles {
     private static <T> YamlDocument<T> parse(String text, String source, Class<T> type) {
         DocumentIndex index;
         try (JsonParser parser = MAPPER.createParser(text)) {
-            index = DocumentIndex.of(parser);
+            index = DocumentIndex.of(source, parser);
         } catch (JacksonException e) {
             throw JacksonProblems.invalid(source, null, e);
         }
@@ -108,9 +108,9 @@ public final class YamlFiles {
                             .thenComparing(ViolationPaths::of))
                     .orElseThrow();
             String field = ViolationPaths.of(first);
-            throw new InvalidYamlException(source, index.lineOf(field), field, first.getMessage(), null);
+            throw index.invalid(field, first.getMessage(), null);
         }
-        return new YamlDocument<>(source, index, value);
+        return new YamlDocument<>(index, value);
     }
 
     /**

@@ -97,13 +97,13 @@ public final class Companies {
     }
 
     /** How many records a data type has before any drift: invoices per company, or the fixed customers. */
-    public int baseSize(String dataType) {
+    private int baseSize(String dataType) {
         return dataType.equals("invoices") ? invoicesPerCompany : InvoiceGenerator.CUSTOMERS_PER_COMPANY;
     }
 
     /** The scripted state of a company's data set; every data set starts ready. */
     public DataSetState state(String companyId, String dataType) {
-        return states.computeIfAbsent(companyId + '/' + dataType, key -> new DataSetState());
+        return states.computeIfAbsent(companyId + '/' + dataType, key -> new DataSetState(baseSize(dataType)));
     }
 
     /** The exact JSON served at position {@code index} (0-based, default order) of a company's data set. */

@@ -37,6 +37,7 @@ public final class DataSetState {
         }
     }
 
+    private final int baseSize;
     private Stage stage = Stage.READY;
     private int notReadyRequestsLeft;
     private Instant readyAt;
@@ -44,6 +45,16 @@ public final class DataSetState {
     private final List<PendingDrift> pending = new ArrayList<>();
     private int pagesServed;
     private Snapshot snapshot = Snapshot.UNCHANGED;
+
+    /** A data set of {@code baseSize} records before any drift, ready to be read. */
+    DataSetState(int baseSize) {
+        this.baseSize = baseSize;
+    }
+
+    /** The records of the data set before any drift: how many a drift may revise at most. */
+    public int baseSize() {
+        return baseSize;
+    }
 
     public synchronized void ready(Instant now) {
         stage = Stage.READY;
@@ -118,18 +129,18 @@ public final class DataSetState {
     }
 
     /** Counts a page being served and applies the changes due after it; the next page request sees them. */
-    public synchronized void pageServed(Instant now, int baseSize) {
+    public synchronized void pageServed(Instant now) {
         pagesServed++;
         for (Iterator<PendingDrift> it = pending.iterator(); it.hasNext(); ) {
             PendingDrift drift = it.next();
             if (drift.afterPages() <= pagesServed) {
                 it.remove();
-                apply(drift, now, baseSize);
+                apply(drift, now);
             }
         }
     }
 
-    private void apply(PendingDrift drift, Instant now, int baseSize) {
+    private void apply(PendingDrift drift, Instant now) {
         int version = snapshot.version() + 1;
         List<Instant> inserted = new ArrayList<>(drift.insert() + snapshot.inserted());
         for (int i = 0; i < drift.insert(); i++) {

@@ -14,12 +14,11 @@ import io.ledgersync.sandbox.data.Companies;
 import io.ledgersync.sandbox.data.Company;
 import io.ledgersync.sandbox.data.DateTimes;
 import io.ledgersync.sandbox.data.RecordJson;
-import io.ledgersync.sandbox.data.SeededRandom;
 
 /**
- * The account-wide endpoints: creating companies, API keys, the client's sync settings. Only an account-wide key
- * may call them; a company-scoped key gets 403 (CONTRACT.md §5 rule 3, "an endpoint the caller is not authorized
- * for").
+ * The account-wide endpoints: creating companies, API keys (the client's sync settings are {@link SyncSettings}).
+ * Only an account-wide key may call them; a company-scoped key gets 403 (CONTRACT.md §5 rule 3, "an endpoint the
+ * caller is not authorized for").
  */
 final class AccountResources {
 
@@ -29,15 +28,11 @@ final class AccountResources {
     private final Companies companies;
     private final ApiKeys keys;
     private final Account account;
-    private final SyncSettings syncSettings;
-    private final String clientId;
 
-    AccountResources(Companies companies, ApiKeys keys, Account account, SyncSettings syncSettings, long seed) {
+    AccountResources(Companies companies, ApiKeys keys, Account account) {
         this.companies = companies;
         this.keys = keys;
         this.account = account;
-        this.syncSettings = syncSettings;
-        this.clientId = new SeededRandom(seed, SeededRandom.API_KEY, -1).uuid();
     }
 
     static void requireAccountWide(ApiKeys.ApiKey key) {
@@ -110,23 +105,6 @@ final class AccountResources {
         if (!keys.delete(id)) {
             throw ApiException.notFound("NotFound", "API key " + id + " was not found.");
         }
-        return SuccessResponse.noContent();
-    }
-
-    SuccessResponse syncSettings(ApiKeys.ApiKey key) {
-        requireAccountWide(key);
-        return SuccessResponse.json(200, g -> {
-            g.writeStartObject();
-            g.writeStringProperty("clientId", clientId);
-            SyncSettings.write(g, syncSettings.of("client"));
-            g.writeBooleanProperty("overridesDefaults", true);
-            g.writeEndObject();
-        });
-    }
-
-    SuccessResponse updateSyncSettings(ApiKeys.ApiKey key, JsonNode body) {
-        requireAccountWide(key);
-        syncSettings.update("client", body, account);
         return SuccessResponse.noContent();
     }
 

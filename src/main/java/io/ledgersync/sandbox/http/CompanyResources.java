@@ -4,9 +4,6 @@ import java.time.Clock;
 import java.time.Instant;
 import java.util.Map;
 
-import tools.jackson.databind.JsonNode;
-
-import io.ledgersync.sandbox.account.Account;
 import io.ledgersync.sandbox.account.ApiKeys;
 import io.ledgersync.sandbox.data.ApiException;
 import io.ledgersync.sandbox.data.Companies;
@@ -20,22 +17,20 @@ import io.ledgersync.sandbox.data.ServingOrder;
 import io.ledgersync.sandbox.data.ServingOrderCache;
 
 /**
- * The company endpoints: the company list, one company, its {@code dataStatus}, its sync settings and its data sets
- * (CONTRACT.md §4.2, §4.4). A company-scoped key sees only its companies and gets 403 for any other.
+ * The company endpoints: the company list, one company, its {@code dataStatus} and its data sets (CONTRACT.md §4.2,
+ * §4.4); a company's sync settings are {@link SyncSettings}. A company-scoped key sees only its companies and gets
+ * 403 for any other.
  */
 final class CompanyResources {
 
     private final Companies companies;
     private final ServingOrderCache orders = new ServingOrderCache();
-    private final SyncSettings syncSettings;
-    private final Account account;
     private final Clock clock;
     private final long seed;
 
-    CompanyResources(Companies companies, SyncSettings syncSettings, Account account, Clock clock, long seed) {
+    /** {@code seed} fixes the sync ids that {@code dataStatus} reports. */
+    CompanyResources(Companies companies, Clock clock, long seed) {
         this.companies = companies;
-        this.syncSettings = syncSettings;
-        this.account = account;
         this.clock = clock;
         this.seed = seed;
     }
@@ -83,23 +78,6 @@ final class CompanyResources {
         });
     }
 
-    SuccessResponse syncSettings(ApiKeys.ApiKey key, String companyId) {
-        readable(key, companyId, "sync settings");
-        return SuccessResponse.json(200, g -> {
-            g.writeStartObject();
-            g.writeStringProperty("companyId", companyId);
-            SyncSettings.write(g, syncSettings.of(companyId));
-            g.writeBooleanProperty("overridesDefaults", true);
-            g.writeEndObject();
-        });
-    }
-
-    SuccessResponse updateSyncSettings(ApiKeys.ApiKey key, String companyId, JsonNode body) {
-        readable(key, companyId, "sync settings");
-        syncSettings.update(companyId, body, account);
-        return SuccessResponse.noContent();
-    }
-
     /**
      * A page of a data set. Checks in the order a client can act on: the company (404), the key (403), the data
      * type (404 unsupported), the parameters (400), readiness (409); a refused request does not count towards
@@ -119,7 +97,7 @@ final class CompanyResources {
         // This request's records are fixed here; a drift due after this page applies at once but only to later
         // requests, so a client can never ask for the next page before the change is in place.
         PageableRecords<?> current = companies.dataSet(company, dataType);
-        state.pageServed(clock.instant(), companies.baseSize(dataType));
+        state.pageServed(clock.instant());
         return page(current, request);
     }
 
@@ -129,7 +107,7 @@ final class CompanyResources {
     }
 
     /** The company, if it exists (404) and the key may read it (403). */
-    private Company readable(ApiKeys.ApiKey key, String companyId, String what) {
+    Company readable(ApiKeys.ApiKey key, String companyId, String what) {
         Company company = companies.find(companyId);
         if (company == null) {
             throw ApiException.notFound("NotFound", "Company " + companyId + " was not found, so its " + what

@@ -56,9 +56,7 @@ public final class DataApiHandler implements HttpHandler {
     /** Serves {@code companies} to the holders of {@code keys}; {@code seed} fixes the ids the endpoints make up. */
     public DataApiHandler(Companies companies, ApiKeys keys, Account account, RequestFaults faults, Clock clock,
             long seed) {
-        SyncSettings syncSettings = new SyncSettings();
-        this.routes = new Routes(new CompanyResources(companies, syncSettings, account, clock, seed),
-                new AccountResources(companies, keys, account, syncSettings, seed));
+        this.routes = new Routes(companies, keys, account, clock, seed);
         this.keys = keys;
         this.account = account;
         this.faults = faults;

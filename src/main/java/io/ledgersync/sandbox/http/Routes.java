@@ -1,10 +1,15 @@
 package io.ledgersync.sandbox.http;
 
 import java.io.InputStream;
+import java.time.Clock;
 import java.util.Map;
 
+import tools.jackson.databind.JsonNode;
+
+import io.ledgersync.sandbox.account.Account;
 import io.ledgersync.sandbox.account.ApiKeys;
 import io.ledgersync.sandbox.data.ApiException;
+import io.ledgersync.sandbox.data.Companies;
 
 /**
  * Maps method and path to a resource. A known path with another method is 405 with {@code Allow}; any other path is
@@ -14,10 +19,13 @@ final class Routes {
 
     private final CompanyResources companies;
     private final AccountResources account;
+    private final SyncSettings syncSettings;
 
-    Routes(CompanyResources companies, AccountResources account) {
-        this.companies = companies;
-        this.account = account;
+    /** The resources of {@code companies} and {@code account}; {@code seed} fixes the ids they make up. */
+    Routes(Companies companies, ApiKeys keys, Account account, Clock clock, long seed) {
+        this.companies = new CompanyResources(companies, clock, seed);
+        this.account = new AccountResources(companies, keys, account);
+        this.syncSettings = new SyncSettings(account, seed);
     }
 
     SuccessResponse route(String method, String path, Map<String, String> parameters, ApiKeys.ApiKey key,
@@ -41,8 +49,8 @@ final class Routes {
         }
         if (path.equals("/profile/syncSettings")) {
             return switch (allow(method, path, "GET, POST")) {
-                case "GET" -> account.syncSettings(key);
-                default -> account.updateSyncSettings(key, RequestBody.object(body));
+                case "GET" -> syncSettings.ofClient(key);
+                default -> syncSettings.updateClient(key, RequestBody.object(body));
             };
         }
         if (s.length >= 3 && s[1].equals("companies") && !s[2].isEmpty()) {
@@ -64,8 +72,12 @@ final class Routes {
         }
         if (s.length == 4 && s[3].equals("syncSettings")) {
             return switch (allow(method, path, "GET, POST")) {
-                case "GET" -> companies.syncSettings(key, companyId);
-                default -> companies.updateSyncSettings(key, companyId, RequestBody.object(body));
+                case "GET" -> syncSettings.ofCompany(companies.readable(key, companyId, "sync settings"));
+                default -> {
+                    // The body first: a malformed one is a 400 whether or not the company may be read.
+                    JsonNode update = RequestBody.object(body);
+                    yield syncSettings.updateCompany(companies.readable(key, companyId, "sync settings"), update);
+                }
             };
         }
         if (s.length == 5 && s[3].equals("data") && !s[4].isEmpty()) {

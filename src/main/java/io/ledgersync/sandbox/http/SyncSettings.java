@@ -5,11 +5,15 @@ import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 
+import tools.jackson.core.JsonGenerator;
 import tools.jackson.databind.JsonNode;
 
 import io.ledgersync.sandbox.account.Account;
+import io.ledgersync.sandbox.account.ApiKeys;
 import io.ledgersync.sandbox.data.ApiException;
 import io.ledgersync.sandbox.data.Companies;
+import io.ledgersync.sandbox.data.Company;
+import io.ledgersync.sandbox.data.SeededRandom;
 
 /**
  * The sync-settings resources of the public platform spec ({@code /profile/syncSettings},
@@ -20,11 +24,43 @@ final class SyncSettings {
 
     /** The platform's default: once a day. */
     static final int DEFAULT_HOURS = 24;
+    private static final String CLIENT = "client";
 
     private final Map<String, Map<String, Integer>> hoursByOwner = new ConcurrentHashMap<>();
+    private final Account account;
+    private final String clientId;
 
-    /** The schedule per data type of the client ({@code owner} "client") or of a company (its id). */
-    Map<String, Integer> of(String owner) {
+    SyncSettings(Account account, long seed) {
+        this.account = account;
+        this.clientId = new SeededRandom(seed, SeededRandom.API_KEY, -1).uuid();
+    }
+
+    /** {@code GET /profile/syncSettings}: an account endpoint, so an account-wide key only. */
+    SuccessResponse ofClient(ApiKeys.ApiKey key) {
+        AccountResources.requireAccountWide(key);
+        return response("clientId", clientId, CLIENT);
+    }
+
+    /** {@code POST /profile/syncSettings}, answered 204 as in the spec. */
+    SuccessResponse updateClient(ApiKeys.ApiKey key, JsonNode body) {
+        AccountResources.requireAccountWide(key);
+        update(CLIENT, body);
+        return SuccessResponse.noContent();
+    }
+
+    /** {@code GET /companies/{companyId}/syncSettings} of a company the key may read. */
+    SuccessResponse ofCompany(Company company) {
+        return response("companyId", company.id(), company.id());
+    }
+
+    /** {@code POST /companies/{companyId}/syncSettings} of a company the key may read, answered 204. */
+    SuccessResponse updateCompany(Company company, JsonNode body) {
+        update(company.id(), body);
+        return SuccessResponse.noContent();
+    }
+
+    /** The schedule per data type of the client or of a company (its id). */
+    private Map<String, Integer> of(String owner) {
         Map<String, Integer> stored = hoursByOwner.getOrDefault(owner, Map.of());
         Map<String, Integer> hours = new LinkedHashMap<>();
         for (String dataType : Companies.DATA_TYPES) {
@@ -34,7 +70,7 @@ final class SyncSettings {
     }
 
     /** Validates the whole body before storing any of it, so a refused request changes nothing. */
-    void update(String owner, JsonNode body, Account account) {
+    private void update(String owner, JsonNode body) {
         JsonNode settings = body.get("settings");
         if (settings == null || !settings.isArray()) {
             throw ApiException.badRequest("`settings` is required: an array of {dataType, fetchOnFirstLink,"
@@ -61,8 +97,18 @@ final class SyncSettings {
         });
     }
 
-    /** The {@code SyncSetting} array of a GET. */
-    static void write(tools.jackson.core.JsonGenerator g, Map<String, Integer> hours) {
+    /** The {@code SyncSettings} object of a GET: the owner's id, a {@code SyncSetting} per data type, the flag. */
+    private SuccessResponse response(String idProperty, String id, String owner) {
+        return SuccessResponse.json(200, g -> {
+            g.writeStartObject();
+            g.writeStringProperty(idProperty, id);
+            writeSettings(g, of(owner));
+            g.writeBooleanProperty("overridesDefaults", true);
+            g.writeEndObject();
+        });
+    }
+
+    private static void writeSettings(JsonGenerator g, Map<String, Integer> hours) {
         g.writeArrayPropertyStart("settings");
         List<String> types = List.copyOf(hours.keySet());
         for (int order = 0; order < types.size(); order++) {

@@ -14,6 +14,7 @@ import java.util.Map;
  */
 public final class DataSetState {
 
+    /** Where the data set is in its life: readable, never requested, syncing, or not supported by the platform. */
     public enum Stage { READY, NOT_REQUESTED, SYNCING, UNSUPPORTED }
 
     /** A change scheduled for after the {@code afterPages}-th page of this data set has been served. */

@@ -1,10 +1,15 @@
 package io.ledgersync.sync;
 
 import java.io.IOException;
-import java.io.InputStream;
+import java.io.InputStreamReader;
+import java.io.Reader;
+import java.io.StringReader;
 import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.Collection;
+import java.util.Comparator;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
@@ -12,17 +17,17 @@ import java.util.Map;
 
 import org.springframework.core.io.Resource;
 import org.springframework.core.io.support.PathMatchingResourcePatternResolver;
-import org.yaml.snakeyaml.LoaderOptions;
-import org.yaml.snakeyaml.Yaml;
-import org.yaml.snakeyaml.constructor.SafeConstructor;
 
 import io.ledgersync.warehouse.Column;
 import io.ledgersync.warehouse.ColumnType;
 import io.ledgersync.warehouse.Table;
+import io.ledgersync.yaml.YamlDocument;
+import io.ledgersync.yaml.YamlFiles;
 
 /**
  * The data sets declared by {@code jobs/*.yml}, in sync order (companies before the data sets that
- * are read per company). A new data set with the same envelope is a YAML file and a migration.
+ * are read per company). A new data set with the same envelope is a YAML file and a migration; the
+ * file format is {@link DataSetFile}.
  */
 public final class DataSetCatalog {
 
@@ -31,7 +36,7 @@ public final class DataSetCatalog {
     DataSetCatalog(Collection<DataSet> dataSets) {
         // Parents first; by name within each group, so the order does not depend on how files are listed.
         Map<String, DataSet> ordered = new LinkedHashMap<>();
-        List<DataSet> byName = dataSets.stream().sorted(java.util.Comparator.comparing(DataSet::name)).toList();
+        List<DataSet> byName = dataSets.stream().sorted(Comparator.comparing(DataSet::name)).toList();
         byName.stream().filter(d -> !d.perCompany()).forEach(d -> put(ordered, d));
         byName.stream().filter(DataSet::perCompany).forEach(d -> put(ordered, d));
         for (DataSet dataSet : ordered.values()) {
@@ -86,84 +91,55 @@ public final class DataSetCatalog {
     }
 
     static DataSet read(Resource resource) {
-        Map<String, Object> yaml;
-        try (InputStream in = resource.getInputStream()) {
-            yaml = new Yaml(new SafeConstructor(new LoaderOptions())).load(in);
+        String source = resource.getFilename() == null ? resource.getDescription() : "jobs/" + resource.getFilename();
+        try (Reader yaml = new InputStreamReader(resource.getInputStream(), StandardCharsets.UTF_8)) {
+            return parse(yaml, source);
         } catch (IOException e) {
             throw new UncheckedIOException("Cannot read data set file " + resource.getDescription(), e);
-        } catch (RuntimeException e) {
-            throw new IllegalStateException("Data set file " + resource.getDescription() + " is not valid YAML: " + e.getMessage(), e);
-        }
-        try {
-            return parse(yaml);
-        } catch (RuntimeException e) {
-            throw new IllegalStateException("Data set file " + resource.getDescription() + ": " + e.getMessage(), e);
         }
     }
 
-    @SuppressWarnings("unchecked")
-    static DataSet parse(Map<String, Object> yaml) {
-        if (yaml == null) {
-            throw new IllegalArgumentException("the file is empty");
-        }
-        String name = required(yaml, "name");
-        String path = required(yaml, "path");
-        String parent = (String) yaml.get("parent");
-        if (parent != null && !parent.equals(DataSet.COMPANIES)) {
-            throw new IllegalArgumentException("parent is '" + parent + "': the only parent is 'companies'");
-        }
-        if (!path.startsWith("/") || (parent != null) != path.contains("{companyId}")) {
-            throw new IllegalArgumentException("path '" + path + "' must start with / and contain {companyId} exactly when parent is companies");
-        }
-        Object columnsYaml = yaml.get("columns");
-        if (!(columnsYaml instanceof Map<?, ?> columnMap) || columnMap.isEmpty()) {
-            throw new IllegalArgumentException("'columns' must map each column name to {field, type}");
+    /** A data set from its file's text; every mistake is one line naming {@code source}, the line and the field. */
+    static DataSet parse(Reader yaml, String source) {
+        YamlDocument<DataSetFile> document = YamlFiles.open(yaml, source, DataSetFile.class);
+        DataSetFile file = document.value();
+        boolean perCompany = file.parent() != null;
+        if (perCompany != file.path().contains("{companyId}")) {
+            throw document.invalid("path", "must contain {companyId} exactly when parent is companies");
         }
         List<Column> columns = new ArrayList<>();
         List<String> fields = new ArrayList<>();
         List<String> key = new ArrayList<>();
-        if (parent != null) {
+        if (perCompany) {
             columns.add(new Column("company_id", ColumnType.TEXT));
             fields.add(null);
             key.add("company_id");
         }
-        for (Map.Entry<?, ?> entry : columnMap.entrySet()) {
-            String column = String.valueOf(entry.getKey());
-            if (!(entry.getValue() instanceof Map<?, ?> spec)) {
-                throw new IllegalArgumentException("column '" + column + "' must be {field: <record field>, type: <type>}");
+        file.columns().forEach((name, column) -> {
+            columns.add(new Column(name, type(document, name, column.type())));
+            fields.add(column.field());
+        });
+        for (String keyColumn : file.key()) {
+            if (!file.columns().containsKey(keyColumn)) {
+                throw document.invalid("key", "'" + keyColumn + "' is not one of the columns " + file.columns().keySet());
             }
-            columns.add(new Column(column, type(column, (String) spec.get("type"))));
-            fields.add(requiredText(spec.get("field"), "field of column '" + column + "'"));
+            key.add(keyColumn);
         }
-        Object keyYaml = yaml.get("key");
-        if (!(keyYaml instanceof List<?> keyList) || keyList.isEmpty()) {
-            throw new IllegalArgumentException("'key' must list the primary key columns, e.g. [id]");
-        }
-        keyList.forEach(k -> key.add(String.valueOf(k)));
-        String table = yaml.getOrDefault("table", name).toString();
-        return new DataSet(name, path, parent, new Table(table, columns, key), fields, (String) yaml.get("cursor"));
+        String table = file.table() == null ? file.name() : file.table();
+        return new DataSet(file.name(), file.path(), file.parent(), new Table(table, columns, key), fields, file.cursor());
     }
 
-    private static ColumnType type(String column, String type) {
-        if (type == null) {
-            throw new IllegalArgumentException("column '" + column + "' has no type");
-        }
+    /** A data set from YAML text, for tests. */
+    static DataSet parse(String yaml) {
+        return parse(new StringReader(yaml), "test.yml");
+    }
+
+    private static ColumnType type(YamlDocument<DataSetFile> document, String column, String type) {
         try {
             return ColumnType.valueOf(type.toUpperCase(Locale.ROOT));
         } catch (IllegalArgumentException e) {
-            throw new IllegalArgumentException("column '" + column + "' has type '" + type + "'; the types are "
-                    + java.util.Arrays.toString(ColumnType.values()).toLowerCase(Locale.ROOT));
+            throw document.invalid("columns." + column + ".type", "'" + type + "' is not a type; the types are "
+                    + Arrays.stream(ColumnType.values()).map(t -> t.name().toLowerCase(Locale.ROOT)).toList());
         }
-    }
-
-    private static String required(Map<String, Object> yaml, String field) {
-        return requiredText(yaml.get(field), "'" + field + "'");
-    }
-
-    private static String requiredText(Object value, String what) {
-        if (!(value instanceof String text) || text.isBlank()) {
-            throw new IllegalArgumentException(what + " is missing");
-        }
-        return text;
     }
 }

@@ -3,13 +3,19 @@ package io.ledgersync.sync;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import java.util.HashMap;
 import java.util.List;
-import java.util.Map;
 
 import org.junit.jupiter.api.Test;
 
 class DataSetCatalogTests {
+
+    private static final String BILLS = """
+            name: bills
+            path: /bills
+            key: [id]
+            columns:
+              id: { field: id, type: text }
+            """;
 
     @Test
     void theShippedFilesDeclareCompaniesThenTheCompanyDataSets() {
@@ -32,38 +38,41 @@ class DataSetCatalogTests {
 
     @Test
     void aCompanyDataSetWithoutCompaniesIsRefused() {
-        DataSet bills = DataSetCatalog.parse(yaml("bills", "/companies/{companyId}/data/bills", "companies"));
+        DataSet bills = DataSetCatalog.parse(BILLS.replace("path: /bills", "path: /companies/{companyId}/data/bills\nparent: companies"));
 
         assertThatThrownBy(() -> new DataSetCatalog(List.of(bills))).hasMessageContaining("add jobs/companies.yml");
     }
 
     @Test
-    void badDeclarationsSayWhatIsWrong() {
-        Map<String, Object> noCompanyId = yaml("bills", "/companies/bills", "companies");
-        assertThatThrownBy(() -> DataSetCatalog.parse(noCompanyId)).hasMessageContaining("{companyId}");
-
-        Map<String, Object> badType = yaml("bills", "/bills", null);
-        badType.put("columns", Map.of("id", Map.of("field", "id", "type", "uuid")));
-        assertThatThrownBy(() -> DataSetCatalog.parse(badType)).hasMessageContaining("type 'uuid'").hasMessageContaining("timestamp");
-
-        Map<String, Object> badKey = yaml("bills", "/bills", null);
-        badKey.put("key", List.of("number"));
-        assertThatThrownBy(() -> DataSetCatalog.parse(badKey)).hasMessageContaining("Key column number");
-
-        Map<String, Object> badName = yaml("bills", "/bills", null);
-        badName.put("columns", Map.of("id; DROP TABLE x", Map.of("field", "id", "type", "text")));
-        assertThatThrownBy(() -> DataSetCatalog.parse(badName)).hasMessageContaining("Invalid column name");
+    void aPathWithoutTheCompanyIsRefusedWithItsLine() {
+        assertThatThrownBy(() -> DataSetCatalog.parse(BILLS.replace("path: /bills", "path: /companies/bills\nparent: companies")))
+                .hasMessage("test.yml line 2, path: must contain {companyId} exactly when parent is companies");
     }
 
-    private static Map<String, Object> yaml(String name, String path, String parent) {
-        Map<String, Object> yaml = new HashMap<>();
-        yaml.put("name", name);
-        yaml.put("path", path);
-        if (parent != null) {
-            yaml.put("parent", parent);
-        }
-        yaml.put("key", List.of("id"));
-        yaml.put("columns", Map.of("id", Map.of("field", "id", "type", "text")));
-        return yaml;
+    @Test
+    void anUnknownTypeNamesTheTypes() {
+        assertThatThrownBy(() -> DataSetCatalog.parse(BILLS.replace("type: text", "type: uuid")))
+                .hasMessageContaining("test.yml line 5, columns.id.type: 'uuid' is not a type")
+                .hasMessageContaining("timestamp");
+    }
+
+    @Test
+    void aKeyThatIsNoColumnIsRefused() {
+        assertThatThrownBy(() -> DataSetCatalog.parse(BILLS.replace("key: [id]", "key: [number]")))
+                .hasMessageContaining("test.yml line 3, key: 'number' is not one of the columns [id]");
+    }
+
+    @Test
+    void aColumnNameThatNeedsQuotingIsRefused() {
+        assertThatThrownBy(() -> DataSetCatalog.parse(BILLS.replace("  id: { field: id", "  \"id; DROP TABLE x\": { field: id")))
+                .hasMessageContaining("test.yml line 5")
+                .hasMessageContaining("must be lower case letters, digits and _");
+    }
+
+    @Test
+    void aMisspelledKeyIsRefusedNotIgnored() {
+        assertThatThrownBy(() -> DataSetCatalog.parse(BILLS + "cusor: modifiedDate\n"))
+                .hasMessageContaining("test.yml line 6")
+                .hasMessageContaining("unknown key 'cusor'");
     }
 }

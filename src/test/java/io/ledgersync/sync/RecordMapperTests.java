@@ -15,10 +15,14 @@ import io.ledgersync.warehouse.Row;
 
 class RecordMapperTests {
 
-    private final DataSet invoices = DataSetCatalog.parse(Map.of(
-            "name", "invoices", "path", "/companies/{companyId}/data/invoices", "parent", "companies", "key", List.of("id"),
-            "columns", new java.util.LinkedHashMap<>(Map.of(
-                    "id", Map.of("field", "id", "type", "text")))));
+    private final DataSet invoices = DataSetCatalog.parse("""
+            name: invoices
+            path: /companies/{companyId}/data/invoices
+            parent: companies
+            key: [id]
+            columns:
+              id: { field: id, type: text }
+            """);
 
     @Test
     void companyDataSetRowsStartWithTheCompanyIdFromThePartition() {
@@ -121,11 +125,12 @@ class RecordMapperTests {
     }
 
     private static DataSet dataSet(String... columnFieldType) {
-        Map<String, Object> columns = new java.util.LinkedHashMap<>();
+        StringBuilder yaml = new StringBuilder("name: things\npath: /things\nkey: [" + columnFieldType[0] + "]\ncolumns:\n");
         for (int i = 0; i < columnFieldType.length; i += 3) {
-            columns.put(columnFieldType[i], Map.of("field", columnFieldType[i + 1], "type", columnFieldType[i + 2]));
+            yaml.append("  ").append(columnFieldType[i]).append(": { field: ").append(columnFieldType[i + 1]).append(", type: ")
+                    .append(columnFieldType[i + 2]).append(" }\n");
         }
-        return DataSetCatalog.parse(Map.of("name", "things", "path", "/things", "key", List.of(columnFieldType[0]), "columns", columns));
+        return DataSetCatalog.parse(yaml.toString());
     }
 
     private static SourceRecord record(String text) {

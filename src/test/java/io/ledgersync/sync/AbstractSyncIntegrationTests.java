@@ -81,6 +81,8 @@ abstract class AbstractSyncIntegrationTests {
         registry.add("ledgersync.api.api-key", sandbox::apiKey);
         registry.add("ledgersync.api.page-size", () -> PAGE_SIZE);
         registry.add("ledgersync.sync.on-startup", () -> false);
+        // the tests move the clock by days: the schedule would start a nightly run beside the test's own
+        registry.add("ledgersync.schedule.enabled", () -> false);
         // no retries: a scripted 500 fails its partition at once, as an exhausted retry budget would
         registry.add("ledgersync.api.retry.max-attempts", () -> 1);
     }

@@ -118,7 +118,8 @@ class RunApiIntegrationTests {
     void aSecondRunOfTheSameKindWhileOneIsActiveIs409AndAStoppedRunRestartsFromWhereItStopped() throws Exception {
         post("/api/runs", "{\"datasets\": [\"companies\"]}");
         awaitLatest(status -> status.equals("COMPLETED"));
-        sandbox.faults().path("/companies/*/data/invoices").latency(Duration.ofMillis(300));
+        // slow enough that the run is still going when the stop arrives, on a busy machine too
+        sandbox.faults().path("/companies/*/data/invoices").latency(Duration.ofSeconds(1));
         long runId = body(post("/api/runs", "{\"datasets\": [\"invoices\"]}")).get("runId").asLong();
 
         HttpResponse<String> conflict = post("/api/runs", "{\"datasets\": [\"invoices\"]}");

@@ -3,6 +3,7 @@ package io.ledgersync;
 import java.io.PrintStream;
 import java.util.Arrays;
 import java.util.Map;
+import java.util.Optional;
 
 import org.springframework.boot.SpringApplication;
 import org.springframework.boot.WebApplicationType;
@@ -11,6 +12,7 @@ import org.springframework.context.ConfigurableApplicationContext;
 
 import io.ledgersync.sandbox.SandboxCommand;
 import io.ledgersync.trigger.ExitCode;
+import io.ledgersync.warehouse.WarehouseInUse;
 
 /**
  * The command line of {@code ledgersync.jar}: {@code serve} (the default), {@code sync} and
@@ -63,11 +65,8 @@ public class LedgersyncApplication {
             return 0;
         }
         return switch (command) {
-            case "serve" -> {
-                SpringApplication.run(LedgersyncApplication.class, options);
-                yield KEEP_RUNNING;
-            }
-            case "sync" -> runSync(options);
+            case "serve" -> runService(options, err);
+            case "sync" -> runSync(options, err);
             case "sandbox" -> {
                 int exit = SandboxCommand.run(options);
                 yield exit == 0 ? KEEP_RUNNING : exit;
@@ -79,7 +78,17 @@ public class LedgersyncApplication {
         };
     }
 
-    private static int runSync(String[] options) {
+    private static int runService(String[] options, PrintStream err) {
+        ConfigurableApplicationContext context;
+        try {
+            context = SpringApplication.run(LedgersyncApplication.class, options);
+        } catch (RuntimeException startupFailure) {
+            return inUseElsewhere(startupFailure, err).orElseThrow(() -> startupFailure);
+        }
+        return KEEP_RUNNING;
+    }
+
+    private static int runSync(String[] options, PrintStream err) {
         SpringApplication application = new SpringApplication(LedgersyncApplication.class);
         application.setWebApplicationType(WebApplicationType.NONE);
         application.setDefaultProperties(Map.of("ledgersync.command", "sync"));
@@ -88,9 +97,17 @@ public class LedgersyncApplication {
             context = application.run(options);
         } catch (RuntimeException startupFailure) {
             // Spring Boot has already logged why the application could not start.
-            return ExitCode.ofFailure(startupFailure).code();
+            return inUseElsewhere(startupFailure, err).orElseGet(() -> ExitCode.ofFailure(startupFailure).code());
         }
         return SpringApplication.exit(context);
+    }
+
+    /** Another process has the H2 warehouse open: one line that says so, and the code of a run already active. */
+    private static Optional<Integer> inUseElsewhere(RuntimeException startupFailure, PrintStream err) {
+        return WarehouseInUse.message(startupFailure).map(message -> {
+            err.println(message);
+            return ExitCode.ALREADY_RUNNING.code();
+        });
     }
 
     static void usageError(PrintStream out, String problem) {

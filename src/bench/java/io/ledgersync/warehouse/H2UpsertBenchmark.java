@@ -20,6 +20,8 @@ import java.util.concurrent.Future;
 import java.util.function.Supplier;
 import java.util.stream.Stream;
 
+import javax.sql.DataSource;
+
 import org.flywaydb.core.Flyway;
 import org.jdbi.v3.core.Jdbi;
 import org.jdbi.v3.sqlobject.SqlObjectPlugin;
@@ -230,6 +232,11 @@ final class H2UpsertBenchmark {
                 @Override
                 public RowUpsert rowUpsert() {
                     return upsert;
+                }
+
+                @Override
+                public RunLocks runLocks(DataSource lockConnections, String holderName) {
+                    return h2.runLocks(lockConnections, holderName);
                 }
             };
             Warehouse warehouse = new Warehouse(jdbi, dialect, Clock.systemUTC());

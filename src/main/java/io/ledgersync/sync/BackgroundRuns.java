@@ -34,13 +34,13 @@ final class BackgroundRuns {
     }
 
     /**
-     * Runs {@code execution} on a background thread that holds {@code lease} until the run ends,
+     * Runs {@code execution} on a background thread that holds {@code lock} until the run ends,
      * and waits until the run has its id (or failed before it got one, which is then thrown).
      */
-    RunHandle begin(RunLocks.Lease lease, long launchedAt, Execution execution, boolean resumed) {
+    RunHandle begin(RunLocks.Held lock, long launchedAt, Execution execution, boolean resumed) {
         CompletableFuture<JobExecution> started = activeRuns.expect(launchedAt);
         CompletableFuture<SyncReport> completion = CompletableFuture.supplyAsync(() -> {
-            try (lease) {
+            try (lock) {
                 return SyncReport.of(execution.run(launchedAt), resumed, dataSets);
             } catch (InvalidJobParametersException e) {
                 throw new IllegalArgumentException(e.getMessage(), e);

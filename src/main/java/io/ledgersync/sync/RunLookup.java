@@ -1,5 +1,7 @@
 package io.ledgersync.sync;
 
+import java.util.Comparator;
+import java.util.List;
 import java.util.Optional;
 
 import org.springframework.batch.core.BatchStatus;
@@ -54,6 +56,17 @@ final class RunLookup {
             return unfinished && previous.equals(request) ? Optional.of(last) : Optional.empty();
         }
         return Optional.empty();
+    }
+
+    /**
+     * The runs of this kind that the job repository shows as active (starting, started or stopping),
+     * oldest first: alive in some process, or left so by one that died.
+     */
+    List<JobExecution> lookingActive(SyncRequest.Mode mode) {
+        return jobRepository.findRunningJobExecutions(SyncJobConfiguration.JOB_NAME).stream()
+                .filter(execution -> SyncRequest.from(execution.getJobParameters()).mode() == mode)
+                .sorted(Comparator.comparingLong(JobExecution::getId))
+                .toList();
     }
 
     /** The launch time that identifies the run's job instance, and so survives a resume. */

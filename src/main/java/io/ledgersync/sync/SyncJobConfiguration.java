@@ -130,10 +130,10 @@ class SyncJobConfiguration {
 
     @Bean
     SyncLauncher syncLauncher(JobOperator jobOperator, Job syncJob, DataSetCatalog catalog, CompanySelection companies,
-            RunLocks locks, RunLookup lookup, ActiveRuns activeRuns, SyncProperties properties, ObjectProvider<Clock> clock) {
+            RunLocks locks, RunLookup lookup, ActiveRuns activeRuns, ObjectProvider<Clock> clock) {
         // Each run on a thread of its own that holds the run's lock until the run ends.
         BackgroundRuns background = new BackgroundRuns(activeRuns, new SimpleAsyncTaskExecutor("sync-run-"), catalog.names());
-        return new SyncLauncher(jobOperator, syncJob, catalog, companies, locks, lookup, background, properties,
+        return new SyncLauncher(jobOperator, syncJob, catalog, companies, locks, lookup, background,
                 clock.getIfAvailable(Clock::systemUTC));
     }
 

@@ -1,9 +1,6 @@
 package io.ledgersync.sync;
 
-import java.net.InetAddress;
-import java.net.UnknownHostException;
 import java.time.Clock;
-import java.util.UUID;
 import java.util.concurrent.atomic.AtomicLong;
 
 import org.slf4j.Logger;
@@ -11,6 +8,7 @@ import org.slf4j.LoggerFactory;
 import org.springframework.batch.core.BatchStatus;
 import org.springframework.batch.core.job.Job;
 import org.springframework.batch.core.job.JobExecution;
+import org.springframework.batch.core.launch.JobExecutionAlreadyRunningException;
 import org.springframework.batch.core.launch.JobExecutionNotRunningException;
 import org.springframework.batch.core.launch.JobOperator;
 import org.springframework.batch.core.launch.NoSuchJobExecutionException;
@@ -21,9 +19,11 @@ import io.ledgersync.warehouse.RunLocks;
  * Starts, stops and restarts sync runs: the one entry point of the command line, the schedule and
  * the REST API for changing what runs ({@link SyncRuns} answers what ran).
  *
- * <p>A run holds the database lock of its kind (full or deferred) from start to end. When the
- * latest run of the same kind and request did not finish — it failed, was stopped, or its process
- * was killed — the next launch resumes it from each partition's last committed page instead of
+ * <p>A run holds the lock of its kind (full or deferred) from start to end; the lock dies with its
+ * holder ({@link RunLocks}). Whoever takes it knows that no run of that kind is alive, so any that
+ * still looks active in the job repository died with its process and is recovered (marked failed) at
+ * once. When the latest run of the same kind and request did not finish — it failed, was stopped, or
+ * its process was killed — the launch resumes it from each partition's last committed page instead of
  * starting over. Thread-safe.
  */
 public class SyncLauncher {
@@ -37,13 +37,11 @@ public class SyncLauncher {
     private final RunLocks locks;
     private final RunLookup lookup;
     private final BackgroundRuns background;
-    private final SyncProperties properties;
     private final Clock clock;
-    private final String owner = owner();
     private final AtomicLong lastLaunch = new AtomicLong();
 
     SyncLauncher(JobOperator jobOperator, Job syncJob, DataSetCatalog catalog, CompanySelection companies, RunLocks locks,
-            RunLookup lookup, BackgroundRuns background, SyncProperties properties, Clock clock) {
+            RunLookup lookup, BackgroundRuns background, Clock clock) {
         this.jobOperator = jobOperator;
         this.syncJob = syncJob;
         this.catalog = catalog;
@@ -51,7 +49,6 @@ public class SyncLauncher {
         this.locks = locks;
         this.lookup = lookup;
         this.background = background;
-        this.properties = properties;
         this.clock = clock;
     }
 
@@ -75,16 +72,17 @@ public class SyncLauncher {
      */
     public RunHandle launch(SyncRequest request) {
         validate(request);
-        RunLocks.Lease lease = acquire(request.mode());
+        RunLocks.Held lock = acquire(request.mode());
         try {
-            JobExecution unfinished = lookup.unfinished(request).orElse(null);
+            recoverDead(request.mode());
+            JobExecution unfinished = resumable(request);
             if (unfinished != null) {
-                return background.begin(lease, RunLookup.launchedAt(unfinished), key -> resume(unfinished), true);
+                return background.begin(lock, RunLookup.launchedAt(unfinished), key -> resume(unfinished), true);
             }
-            return background.begin(lease, uniqueLaunchTime(), key -> jobOperator.start(syncJob, request.toJobParameters(key)),
+            return background.begin(lock, uniqueLaunchTime(), key -> jobOperator.start(syncJob, request.toJobParameters(key)),
                     false);
         } catch (RuntimeException e) {
-            lease.close();
+            lock.close();
             throw e;
         }
     }
@@ -93,25 +91,30 @@ public class SyncLauncher {
      * Resumes a run that failed or was stopped, from each partition's last committed page.
      *
      * @throws RunNotFoundException when there is no such run
-     * @throws RunStateException when it completed, is running, or a later run of it exists
+     * @throws RunStateException when it completed, is running, cannot be resumed, or a later run of it exists
      */
     public RunHandle restart(long runId) {
         JobExecution execution = lookup.execution(runId);
         if (execution.getStatus() == BatchStatus.COMPLETED || execution.getStatus() == BatchStatus.ABANDONED) {
             throw new RunStateException("Sync run " + runId + " is " + execution.getStatus() + ": there is nothing to restart");
         }
+        if (execution.getStatus() == BatchStatus.UNKNOWN) {
+            throw new RunStateException("Sync run " + runId + " ended in an UNKNOWN state, which Spring Batch does not resume:"
+                    + " launch its request again to read it anew");
+        }
         JobExecution latest = lookup.latest(execution);
         if (latest != null && latest.getId() != runId) {
             throw new RunStateException("Sync run " + runId + " was already resumed as run " + latest.getId() + ": restart that one");
         }
         SyncRequest request = SyncRequest.from(execution.getJobParameters());
-        RunLocks.Lease lease = acquire(request.mode());
+        RunLocks.Held lock = acquire(request.mode());
         try {
-            // re-read under the lock: a live run of this kind cannot exist now
+            recoverDead(request.mode());
+            // re-read under the lock: it was recovered if its process died
             JobExecution current = lookup.execution(runId);
-            return background.begin(lease, RunLookup.launchedAt(current), key -> resume(current), true);
+            return background.begin(lock, RunLookup.launchedAt(current), key -> resume(current), true);
         } catch (RuntimeException e) {
-            lease.close();
+            lock.close();
             throw e;
         }
     }
@@ -142,38 +145,49 @@ public class SyncLauncher {
         }
     }
 
-    private RunLocks.Lease acquire(SyncRequest.Mode mode) {
+    private RunLocks.Held acquire(SyncRequest.Mode mode) {
         String lockName = mode.lockName();
-        return locks.tryAcquire(lockName, owner, properties.lockLease())
+        return locks.tryAcquire(lockName)
                 .orElseThrow(() -> new SyncAlreadyRunningException("A " + lockName + " sync run is already active: held by "
                         + locks.holder(lockName).orElse("another process") + "; wait for it to end"));
     }
 
-    private JobExecution resume(JobExecution unfinished) throws Exception {
-        JobExecution failed = unfinished;
-        if (unfinished.getStatus().isRunning() || unfinished.getStatus() == BatchStatus.UNKNOWN
-                || unfinished.getStatus() == BatchStatus.STOPPING) {
-            // We hold the lock of its kind, so no live process is running it: its process died.
-            log.warn("Sync run {} was left {} by a process that stopped; marking it failed to resume it", unfinished.getId(),
-                    unfinished.getStatus());
-            failed = jobOperator.recover(unfinished);
+    /**
+     * We hold the lock of this kind, so no live process runs one: a run of this kind that still looks
+     * active died with its process (killed, crashed, or not stopped within its grace). Marking it
+     * failed keeps the history honest and lets it resume, now or later by a restart.
+     */
+    private void recoverDead(SyncRequest.Mode mode) {
+        for (JobExecution dead : lookup.lookingActive(mode)) {
+            log.warn("Sync run {} was left {} by a process that ended without finishing it; marking it failed, resumable",
+                    dead.getId(), dead.getStatus());
+            jobOperator.recover(dead);
         }
-        log.info("Resuming sync run {} ({}) from its last committed pages", failed.getId(), failed.getStatus());
-        return jobOperator.restart(failed);
+    }
+
+    /** The unfinished run of the same request, if Spring Batch can resume it; an UNKNOWN one it cannot is abandoned. */
+    private JobExecution resumable(SyncRequest request) {
+        JobExecution unfinished = lookup.unfinished(request).orElse(null);
+        if (unfinished == null || unfinished.getStatus() != BatchStatus.UNKNOWN) {
+            return unfinished;
+        }
+        log.warn("Sync run {} ended in an UNKNOWN state, which Spring Batch does not resume: abandoning it, starting anew",
+                unfinished.getId());
+        try {
+            jobOperator.abandon(unfinished);
+        } catch (JobExecutionAlreadyRunningException e) {
+            throw new IllegalStateException("Cannot abandon sync run " + unfinished.getId() + ": " + e.getMessage(), e);
+        }
+        return null;
+    }
+
+    private JobExecution resume(JobExecution unfinished) throws Exception {
+        log.info("Resuming sync run {} ({}) from its last committed pages", unfinished.getId(), unfinished.getStatus());
+        return jobOperator.restart(unfinished);
     }
 
     /** The launch time identifies the job instance, so two launches in one millisecond must differ. */
     private long uniqueLaunchTime() {
         return lastLaunch.updateAndGet(last -> Math.max(last + 1, clock.millis()));
-    }
-
-    private static String owner() {
-        String host;
-        try {
-            host = InetAddress.getLocalHost().getHostName();
-        } catch (UnknownHostException e) {
-            host = "unknown-host";
-        }
-        return host + "/" + ProcessHandle.current().pid() + "/" + UUID.randomUUID().toString().substring(0, 8);
     }
 }

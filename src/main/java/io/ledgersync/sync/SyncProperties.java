@@ -11,7 +11,6 @@ import org.springframework.boot.context.properties.ConfigurationProperties;
  * @param datasets where the data set files are (a Spring resource pattern)
  * @param concurrency how many companies are synced at the same time
  * @param deferral when a company data set that answered 409 is tried again
- * @param lockLease how long a run's database lock outlives a process that died holding it
  * @param progressInterval how often a running sync logs its progress
  * @param prefetch whether a partition fetches its next page while the current one is written (bench/BENCHMARKS.md)
  */
@@ -20,20 +19,15 @@ public record SyncProperties(
         String datasets,
         int concurrency,
         Deferral deferral,
-        Duration lockLease,
         Duration progressInterval,
         boolean prefetch) {
 
     public SyncProperties {
         Objects.requireNonNull(datasets, "ledgersync.sync.datasets is not set");
         Objects.requireNonNull(deferral, "ledgersync.sync.deferral is not set");
-        Objects.requireNonNull(lockLease, "ledgersync.sync.lock-lease is not set");
         Objects.requireNonNull(progressInterval, "ledgersync.sync.progress-interval is not set");
         if (concurrency < 1 || concurrency > 64) {
             throw new IllegalArgumentException("ledgersync.sync.concurrency is " + concurrency + ": use 1 to 64");
-        }
-        if (lockLease.toMillis() < 300) {
-            throw new IllegalArgumentException("ledgersync.sync.lock-lease is " + lockLease + ": use at least 300ms");
         }
     }
 

@@ -18,7 +18,8 @@ public enum ExitCode {
     FAILED(1, "failed (the cause is printed)"),
     USAGE(2, "usage error: unknown option, data set or company"),
     COMPLETED_WITH_DEFERRALS(3, "completed, some company data sets deferred (409)"),
-    ALREADY_RUNNING(4, "another run of the same kind is active"),
+    /** Also: another process has the H2 warehouse open (H2 lets one process at a time open its file). */
+    ALREADY_RUNNING(4, "another run of the same kind is active, or another process has the H2 warehouse open"),
     /** 401 or 403: the key is wrong, outdated, or not allowed. */
     AUTHENTICATION(5, "authentication (401/403)"),
     /** 402: an account limit of the Data API. */

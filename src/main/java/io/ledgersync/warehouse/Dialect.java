@@ -5,6 +5,8 @@ import java.util.Map;
 import java.util.Set;
 import java.util.stream.Collectors;
 
+import javax.sql.DataSource;
+
 /**
  * What differs between the databases the warehouse runs on. One implementation per database;
  * the rest of the warehouse never asks which database it is on.
@@ -28,6 +30,14 @@ interface Dialect {
     default RowUpsert rowUpsert() {
         return new BatchedUpsert(this);
     }
+
+    /**
+     * The locks that keep two runs of one kind apart on this database, for as long as their holder lives.
+     *
+     * @param lockConnections where a lock may open a connection of its own (not a pool)
+     * @param holderName how a holder is shown to whoever is refused ({@link RunLocks#processName()})
+     */
+    RunLocks runLocks(DataSource lockConnections, String holderName);
 
     static Dialect forProduct(String productName) {
         Dialect dialect = Map.<String, Dialect>of("H2", new H2Dialect(), "PostgreSQL", new PostgresDialect()).get(productName);

@@ -4,9 +4,12 @@ import java.util.List;
 import java.util.Set;
 import java.util.stream.Collectors;
 
+import javax.sql.DataSource;
+
 /**
  * PostgreSQL: {@code INSERT ... ON CONFLICT (key) DO UPDATE}, with JSON columns as {@code jsonb}; chunks of data-set
- * rows go through {@code COPY} and a staging table ({@link CopyUpsert}).
+ * rows go through {@code COPY} and a staging table ({@link CopyUpsert}); run locks are advisory locks of a session
+ * ({@link AdvisoryRunLocks}), so that instances sharing the database exclude each other.
  */
 final class PostgresDialect implements Dialect {
 
@@ -19,6 +22,11 @@ final class PostgresDialect implements Dialect {
     @Override
     public RowUpsert rowUpsert() {
         return new CopyUpsert(this);
+    }
+
+    @Override
+    public RunLocks runLocks(DataSource lockConnections, String holderName) {
+        return new AdvisoryRunLocks(lockConnections, holderName);
     }
 
     /**

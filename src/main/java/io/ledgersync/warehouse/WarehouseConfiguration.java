@@ -9,9 +9,11 @@ import javax.sql.DataSource;
 import org.jdbi.v3.core.Jdbi;
 import org.jdbi.v3.sqlobject.SqlObjectPlugin;
 import org.springframework.beans.factory.ObjectProvider;
+import org.springframework.boot.jdbc.autoconfigure.DataSourceProperties;
 import org.springframework.boot.sql.init.dependency.DependsOnDatabaseInitialization;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
+import org.springframework.jdbc.datasource.DriverManagerDataSource;
 import org.springframework.jdbc.datasource.TransactionAwareDataSourceProxy;
 
 @Configuration(proxyBeanMethods = false)
@@ -47,9 +49,16 @@ class WarehouseConfiguration {
         return new RunHistory(jdbi, warehouseDialect);
     }
 
+    /**
+     * A lock gets a connection of its own, outside the pool: it is held for a whole run, which must not
+     * cost the pool a connection, and closing it ends the database session that holds the lock.
+     */
     @Bean
-    RunLocks runLocks(Jdbi jdbi, ObjectProvider<Clock> clock) {
-        return new RunLocks(jdbi, clock.getIfAvailable(Clock::systemUTC));
+    RunLocks runLocks(Dialect warehouseDialect, DataSource dataSource, ObjectProvider<DataSourceProperties> properties) {
+        DataSourceProperties settings = properties.getIfAvailable();
+        DataSource lockConnections = settings == null ? dataSource
+                : new DriverManagerDataSource(settings.determineUrl(), settings.determineUsername(), settings.determinePassword());
+        return warehouseDialect.runLocks(lockConnections, RunLocks.processName());
     }
 
     private static Dialect dialectOf(DataSource dataSource) throws SQLException {

@@ -4,7 +4,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import java.math.BigDecimal;
-import java.time.Duration;
 import java.time.Instant;
 import java.time.OffsetDateTime;
 import java.time.ZoneOffset;
@@ -38,11 +37,12 @@ abstract class AbstractWarehouseContractTests {
             new Column("is_deleted", ColumnType.BOOLEAN)), List.of("company_id", "id"));
 
     private final MutableClock clock = new MutableClock(Instant.parse("2026-01-01T00:00:00Z"));
-    private DataSource dataSource;
+    DataSource dataSource;
+    Dialect dialect;
     Jdbi jdbi;
     Warehouse warehouse;
     private SyncStates states;
-    private RunLocks locks;
+    RunLocks locks;
 
     /** A JDBC URL of an empty database, fresh for each test. */
     abstract String freshDatabaseUrl();
@@ -57,13 +57,12 @@ abstract class AbstractWarehouseContractTests {
         dataSource = new DriverManagerDataSource(freshDatabaseUrl(), user(), "");
         Flyway.configure().dataSource(dataSource).locations("classpath:db/migration/" + vendor()).load().migrate();
         jdbi = Jdbi.create(new TransactionAwareDataSourceProxy(dataSource)).installPlugin(new SqlObjectPlugin());
-        Dialect dialect;
         try (var connection = dataSource.getConnection()) {
             dialect = Dialect.forProduct(connection.getMetaData().getDatabaseProductName());
         }
         warehouse = new Warehouse(jdbi, dialect, clock);
         states = new SyncStates(jdbi, dialect);
-        locks = new RunLocks(jdbi, clock);
+        locks = dialect.runLocks(dataSource, "ledgersync host-a/1");
     }
 
     @Test
@@ -175,29 +174,30 @@ abstract class AbstractWarehouseContractTests {
     }
 
     @Test
-    void aRunLockIsExclusiveUntilReleased() {
-        Optional<RunLocks.Lease> first = locks.tryAcquire("full", "a", Duration.ofMinutes(1));
+    void aRunLockIsExclusiveUntilReleasedAndNamesItsHolder() {
+        Optional<RunLocks.Held> first = locks.tryAcquire("full");
 
         assertThat(first).isPresent();
-        assertThat(locks.tryAcquire("full", "b", Duration.ofMinutes(1))).isEmpty();
-        assertThat(locks.tryAcquire("deferred", "b", Duration.ofMinutes(1))).as("another kind of run").isPresent();
-        assertThat(locks.holder("full")).get().asString().startsWith("a");
+        assertThat(locks.tryAcquire("full")).as("the same kind of run").isEmpty();
+        assertThat(locks.holder("full")).get().asString().startsWith("ledgersync host-a/1");
+        Optional<RunLocks.Held> deferred = locks.tryAcquire("deferred");
+        assertThat(deferred).as("another kind of run").isPresent();
 
         first.get().close();
-        assertThat(locks.tryAcquire("full", "b", Duration.ofMinutes(1))).isPresent();
+        first.get().close(); // twice: nothing more
+        assertThat(locks.holder("full")).isEmpty();
+        Optional<RunLocks.Held> again = locks.tryAcquire("full");
+        assertThat(again).isPresent();
+        again.get().close();
+        deferred.get().close();
     }
 
     @Test
-    void anExpiredLeaseOfADeadProcessCanBeTaken() {
-        locks.tryAcquire("full", "killed-process", Duration.ofMinutes(1)).orElseThrow();
-        // the holder died: nobody renews its lease (its renewal thread is in this JVM, so stop it the hard way)
-        jdbi.useHandle(h -> h.execute("UPDATE run_lock SET owner = 'dead' WHERE name = 'full'"));
+    void theLeasedLockTableIsGone() {
+        long tables = jdbi.withHandle(h -> h.createQuery("SELECT COUNT(*) FROM information_schema.tables WHERE table_name = 'run_lock'")
+                .mapTo(Long.class).one());
 
-        clock.advance(Duration.ofSeconds(30));
-        assertThat(locks.tryAcquire("full", "next", Duration.ofMinutes(1))).isEmpty();
-
-        clock.advance(Duration.ofSeconds(31));
-        assertThat(locks.tryAcquire("full", "next", Duration.ofMinutes(1))).isPresent();
+        assertThat(tables).as("V7 drops run_lock").isZero();
     }
 
     private static Row row(String company, String id, String total, boolean deleted) {

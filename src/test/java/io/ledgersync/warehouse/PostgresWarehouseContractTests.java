@@ -1,6 +1,9 @@
 package io.ledgersync.warehouse;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
+
+import java.time.Duration;
 
 import java.util.List;
 import java.util.concurrent.atomic.AtomicInteger;
@@ -25,6 +28,50 @@ class PostgresWarehouseContractTests extends AbstractWarehouseContractTests {
     @Override
     String vendor() {
         return "postgresql";
+    }
+
+    /** Two instances of the service on one database: each has its own locks object and its own sessions. */
+    @Test
+    void aSecondInstanceIsRefusedTheLockAndToldWhoHoldsIt() {
+        RunLocks otherInstance = dialect.runLocks(dataSource, "ledgersync host-b/2");
+        RunLocks.Held held = locks.tryAcquire("full").orElseThrow();
+
+        assertThat(otherInstance.tryAcquire("full")).isEmpty();
+        assertThat(otherInstance.holder("full")).get().asString()
+                .startsWith("ledgersync host-a/1 (PostgreSQL session ").contains(", since ");
+
+        held.close();
+        otherInstance.tryAcquire("full").orElseThrow().close();
+    }
+
+    /** A killed process: its connection drops, the server ends its session, and the lock is free at once, with no lease to wait out. */
+    @Test
+    void aLockDiesWithTheSessionThatHeldIt() {
+        RunLocks otherInstance = dialect.runLocks(dataSource, "ledgersync host-b/2");
+        RunLocks.Held dying = locks.tryAcquire("full").orElseThrow();
+
+        boolean terminated = jdbi.withHandle(h -> h.createQuery("SELECT pg_terminate_backend(pid) FROM pg_stat_activity"
+                + " WHERE application_name = 'ledgersync host-a/1' AND datname = current_database()").mapTo(Boolean.class).one());
+
+        assertThat(terminated).isTrue();
+        await().atMost(Duration.ofSeconds(10)).until(() -> otherInstance.tryAcquire("full").map(held -> {
+            held.close();
+            return true;
+        }).orElse(false));
+        dying.close(); // on a dead session: releases nothing, fails nothing
+    }
+
+    /** The lock waits idle outside a transaction, whatever the run's length: no open transaction holds back vacuum. */
+    @Test
+    void aHeldLockKeepsNoTransactionOpen() {
+        RunLocks.Held held = locks.tryAcquire("full").orElseThrow();
+
+        var session = jdbi.withHandle(h -> h.createQuery("SELECT state, xact_start FROM pg_stat_activity"
+                + " WHERE application_name = 'ledgersync host-a/1' AND datname = current_database()").mapToMap().one());
+
+        assertThat(session.get("state")).isEqualTo("idle");
+        assertThat(session.get("xact_start")).isNull();
+        held.close();
     }
 
     /** V5: raw is compressed with lz4 where the server has it, through the staging table of the COPY upsert too. */

@@ -12,6 +12,7 @@ import org.springframework.context.ConfigurableApplicationContext;
 
 import io.ledgersync.sandbox.SandboxCommand;
 import io.ledgersync.trigger.ExitCode;
+import io.ledgersync.trigger.StopSignals;
 import io.ledgersync.warehouse.WarehouseInUse;
 
 /**
@@ -85,6 +86,7 @@ public class LedgersyncApplication {
         } catch (RuntimeException startupFailure) {
             return inUseElsewhere(startupFailure, err).orElseThrow(() -> startupFailure);
         }
+        StopSignals.installForService(context); // SIGTERM, Ctrl-C: stop the runs at a page boundary, then exit
         return KEEP_RUNNING;
     }
 

@@ -16,6 +16,6 @@ class ConfigDefaultsTests {
         DataApiProperties api = ConfigDefaults.bind("ledgersync.api", DataApiProperties.class);
         assertThat(api.pageSize()).isEqualTo(1000);
         assertThat(api.retry().maxAttempts()).isEqualTo(6);
-        assertThat(ConfigDefaults.bind("ledgersync.sync", SyncProperties.class).progressInterval()).isEqualTo(Duration.ofSeconds(30));
+        assertThat(ConfigDefaults.bind("ledgersync.sync", SyncProperties.class).shutdownGrace()).isEqualTo(Duration.ofSeconds(30));
     }
 }

@@ -1,6 +1,7 @@
 package io.ledgersync.sync;
 
 import java.time.Clock;
+import java.time.Duration;
 import java.util.concurrent.atomic.AtomicLong;
 
 import org.slf4j.Logger;
@@ -24,7 +25,8 @@ import io.ledgersync.warehouse.RunLocks;
  * still looks active in the job repository died with its process and is recovered (marked failed) at
  * once. When the latest run of the same kind and request did not finish — it failed, was stopped, or
  * its process was killed — the launch resumes it from each partition's last committed page instead of
- * starting over. Thread-safe.
+ * starting over. A process that shuts down stops its runs at a page boundary ({@link #stopAll}).
+ * Thread-safe.
  */
 public class SyncLauncher {
 
@@ -58,6 +60,7 @@ public class SyncLauncher {
      *
      * @throws IllegalArgumentException when the request names an unknown data set or company
      * @throws SyncAlreadyRunningException when a run of the same kind is active
+     * @throws SyncShutdownException when this process is stopping its runs
      */
     public SyncReport run(SyncRequest request) {
         return BackgroundRuns.await(launch(request).completion());
@@ -69,6 +72,7 @@ public class SyncLauncher {
      *
      * @throws IllegalArgumentException when the request names an unknown data set or company
      * @throws SyncAlreadyRunningException when a run of the same kind is active
+     * @throws SyncShutdownException when this process is stopping its runs
      */
     public RunHandle launch(SyncRequest request) {
         validate(request);
@@ -135,6 +139,30 @@ public class SyncLauncher {
         } catch (JobExecutionNotRunningException e) {
             throw new RunStateException("Sync run " + runId + " is not running: " + e.getMessage());
         }
+    }
+
+    /**
+     * Stops every run executing in this process at its next page boundary, keeping what it
+     * committed, and waits until they ended, at most {@code grace} after the first call. From the
+     * first call on, no run starts here ({@link SyncShutdownException}). A run that has not ended when
+     * the grace runs out is left to the next start, which recovers and resumes it.
+     */
+    public RunsStopped stopAll(Duration grace) {
+        RunsStopped outcome = background.stopAll(grace, runId -> {
+            try {
+                log.info("Stopping sync run {} at its next page boundary: this process is shutting down", runId);
+                return jobOperator.stop(runId);
+            } catch (JobExecutionNotRunningException | NoSuchJobExecutionException e) {
+                // it ended between our look and the stop (or a stop request got there first): nothing to stop
+                log.info("Sync run {} needs no stop: {}", runId, e.getMessage());
+                return false;
+            }
+        });
+        if (!outcome.allEnded()) {
+            log.warn("Sync run(s) {} did not stop within {}: the next start recovers and resumes them", outcome.stillRunning(),
+                    grace);
+        }
+        return outcome;
     }
 
     /** Unknown names are the caller's mistake: refuse them before anything runs. */

@@ -11,6 +11,7 @@ import org.springframework.boot.context.properties.ConfigurationProperties;
  * @param datasets where the data set files are (a Spring resource pattern)
  * @param concurrency how many companies are synced at the same time
  * @param deferral when a company data set that answered 409 is tried again
+ * @param shutdownGrace how long a stopping process (SIGTERM, Ctrl-C) waits for its runs to stop at a page boundary
  * @param progressInterval how often a running sync logs its progress
  * @param prefetch whether a partition fetches its next page while the current one is written (bench/BENCHMARKS.md)
  */
@@ -19,15 +20,20 @@ public record SyncProperties(
         String datasets,
         int concurrency,
         Deferral deferral,
+        Duration shutdownGrace,
         Duration progressInterval,
         boolean prefetch) {
 
     public SyncProperties {
         Objects.requireNonNull(datasets, "ledgersync.sync.datasets is not set");
         Objects.requireNonNull(deferral, "ledgersync.sync.deferral is not set");
+        Objects.requireNonNull(shutdownGrace, "ledgersync.sync.shutdown-grace is not set");
         Objects.requireNonNull(progressInterval, "ledgersync.sync.progress-interval is not set");
         if (concurrency < 1 || concurrency > 64) {
             throw new IllegalArgumentException("ledgersync.sync.concurrency is " + concurrency + ": use 1 to 64");
+        }
+        if (shutdownGrace.isNegative()) {
+            throw new IllegalArgumentException("ledgersync.sync.shutdown-grace is " + shutdownGrace + ": use 0s or more");
         }
     }
 

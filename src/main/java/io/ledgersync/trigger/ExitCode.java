@@ -6,12 +6,13 @@ import java.util.List;
 import org.springframework.dao.DataAccessException;
 
 import io.ledgersync.source.DataApiException;
+import io.ledgersync.sync.RunOutcome;
 import io.ledgersync.sync.SyncReport;
 
 /**
- * The exit codes of the {@code sync} command, so that cron and Kubernetes can tell a run that
- * needs a person (bad key, account limit) from one that will pass by itself later (source down).
- * Documented in the README; keep them stable.
+ * The exit codes of the {@code sync} command (and of {@code serve} once it stops), so that cron and
+ * Kubernetes can tell a run that needs a person (bad key, account limit) from one that will pass by
+ * itself later (source down, stopped). Documented in the README; keep them stable.
  */
 public enum ExitCode {
     COMPLETED(0, "completed"),
@@ -27,7 +28,9 @@ public enum ExitCode {
     /** 429, 5xx, connection failures or an open circuit that outlasted the retries. */
     SOURCE_UNAVAILABLE(7, "source unavailable (429/5xx/connection after retries)"),
     /** The warehouse database failed. */
-    DATABASE(8, "database");
+    DATABASE(8, "database"),
+    /** A signal (SIGTERM, Ctrl-C) or a stop request stopped the run at a page boundary, keeping what it committed. */
+    STOPPED(9, "stopped (signal or stop request) at a page boundary; the next sync resumes it");
 
     private final int code;
     private final String meaning;
@@ -48,6 +51,9 @@ public enum ExitCode {
     }
 
     static ExitCode of(SyncReport report) {
+        if (report.outcome() == RunOutcome.STOPPED) {
+            return STOPPED; // whatever else went wrong, the next sync resumes it, and says so
+        }
         if (report.successful()) {
             return report.deferred() > 0 ? COMPLETED_WITH_DEFERRALS : COMPLETED;
         }

@@ -9,10 +9,12 @@ import org.springframework.stereotype.Component;
 
 import io.ledgersync.sync.SyncLauncher;
 import io.ledgersync.sync.SyncRequest;
+import io.ledgersync.sync.SyncShutdownException;
 
 /**
  * When the service starts with {@code ledgersync.sync.on-startup=true}, runs a full sync in the
- * background so that a fresh installation shows synced data at once.
+ * background so that a fresh installation shows synced data at once. It is the same request each
+ * time, so a start after a stop, a crash or a kill resumes the unfinished run from its last committed pages.
  */
 @Component
 @ConditionalOnExpression("${ledgersync.sync.on-startup} and '${ledgersync.command:serve}' == 'serve'")
@@ -31,6 +33,8 @@ class StartupSync implements ApplicationRunner {
         Thread thread = new Thread(() -> {
             try {
                 launcher.run(SyncRequest.everything()); // the run logs its own summary
+            } catch (SyncShutdownException e) {
+                log.info("The startup sync did not start: {}", e.getMessage());
             } catch (RuntimeException e) {
                 log.error("The startup sync could not run: {}", e.getMessage(), e);
             }

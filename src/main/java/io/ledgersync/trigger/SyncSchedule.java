@@ -13,6 +13,7 @@ import io.ledgersync.sync.SyncAlreadyRunningException;
 import io.ledgersync.sync.SyncLauncher;
 import io.ledgersync.sync.SyncRequest;
 import io.ledgersync.sync.SyncRuns;
+import io.ledgersync.sync.SyncShutdownException;
 
 /**
  * The nightly full sync and the deferred-retry runs. {@link #tick()} is called every few seconds
@@ -69,7 +70,7 @@ class SyncSchedule {
         try {
             RunHandle handle = launcher.launch(request);
             log.info("Scheduled {} started as run {}{}", what, handle.runId(), handle.resumed() ? " (resuming)" : "");
-        } catch (SyncAlreadyRunningException e) {
+        } catch (SyncAlreadyRunningException | SyncShutdownException e) {
             log.info("Scheduled {} skipped: {}", what, e.getMessage());
         } catch (RuntimeException e) {
             // The schedule must survive a failed launch (database down, ...); the next one tries again.

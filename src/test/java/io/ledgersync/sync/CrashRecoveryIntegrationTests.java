@@ -1,44 +1,55 @@
 package io.ledgersync.sync;
 
+import static io.ledgersync.sync.WarehouseAssertions.assertWarehouseEqualsSandbox;
+import static io.ledgersync.sync.WarehouseAssertions.count;
+import static io.ledgersync.sync.WarehouseAssertions.minimumRequests;
+import static io.ledgersync.sync.WarehouseAssertions.runStatuses;
+import static io.ledgersync.sync.WarehouseAssertions.tableExists;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
-import java.io.File;
-import java.io.IOException;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
-import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.concurrent.TimeUnit;
 
 import org.jdbi.v3.core.Jdbi;
 import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
-import io.ledgersync.sandbox.SandboxDataSet;
+import io.ledgersync.LedgersyncJvm;
 import io.ledgersync.sandbox.SandboxServer;
 import io.ledgersync.sandbox.SandboxSettings;
 import io.ledgersync.warehouse.TestPostgres;
-import tools.jackson.databind.json.JsonMapper;
 
 /**
- * A sync killed with SIGKILL in the middle of a run, in a real separate JVM, then started again at
- * once (its lock died with it): the second process resumes each partition from its last committed page, and the warehouse ends
- * equal to the source, with no row lost or duplicated and at most one page per partition read twice.
+ * Processes that end in the middle of a run, in real separate JVMs on PostgreSQL: killed with
+ * SIGKILL, or stopped with SIGTERM (the {@code sync} command and the service). The next process,
+ * started at once, resumes the run from each partition's last committed page, and the warehouse ends
+ * equal to the source, with no row lost or duplicated.
  */
 class CrashRecoveryIntegrationTests {
 
     private static final int COMPANIES = 3;
     private static final int INVOICES = 400;
     private static final int PAGE_SIZE = 50;
+    private static final Duration SLOW_PAGE = Duration.ofMillis(250);
+    private static final Duration PROCESS_TIMEOUT = Duration.ofSeconds(120);
 
     private static final SandboxServer sandbox = SandboxServer.start(
             SandboxSettings.defaults().withCompanies(COMPANIES).withInvoicesPerCompany(INVOICES).withSeed(11));
-    private static final String databaseUrl = TestPostgres.createDatabase("crash_recovery");
-    private static final Jdbi warehouse = Jdbi.create(databaseUrl, "postgres", "");
-    private static final Path logs = Path.of("target", "crash-recovery");
+
+    private String databaseUrl;
+    private Jdbi warehouse;
+
+    @BeforeEach
+    void freshWarehouseAndSlowInvoices(org.junit.jupiter.api.TestInfo test) {
+        databaseUrl = TestPostgres.createDatabase("crash_" + test.getTestMethod().orElseThrow().getName().toLowerCase());
+        warehouse = Jdbi.create(databaseUrl, "postgres", "");
+        sandbox.faults().clear();
+        // slow invoice pages, so that the kill or the signal lands in the middle of the run
+        sandbox.faults().path("/companies/*/data/invoices").latency(SLOW_PAGE);
+    }
 
     @AfterAll
     static void stop() {
@@ -46,46 +57,107 @@ class CrashRecoveryIntegrationTests {
     }
 
     @Test
-    void syncKilledMidRunResumesFromItsLastCommittedPagesAndLosesNothing() throws Exception {
-        // Slow invoice pages, so that the kill lands in the middle of the run.
-        sandbox.faults().path("/companies/*/data/invoices").latency(Duration.ofMillis(250));
-        Files.createDirectories(logs);
-
-        Process first = sync(logs.resolve("first.log"));
-        awaitInvoices(first, 1, Duration.ofSeconds(60));
-        first.destroyForcibly(); // SIGKILL: no shutdown hook, no cleanup
-        assertThat(first.waitFor(10, TimeUnit.SECONDS)).isTrue();
-        long writtenBeforeKill = count("invoices");
-        assertThat(writtenBeforeKill).as("killed mid-run").isBetween(1L, COMPANIES * (long) INVOICES - 1);
+    void syncKilledMidRunIsResumedAtOnceByTheNextSyncAndLosesNothing() {
+        long requestsBefore = sandbox.requestCount();
+        LedgersyncJvm first = sync("kill9-first");
+        awaitInvoices(first);
+        first.kill(); // SIGKILL: no handler, no shutdown hook, no cleanup
+        first.awaitExit(Duration.ofSeconds(10));
+        assertThat(count(warehouse, "invoices")).as("killed mid-run").isBetween(1L, COMPANIES * (long) INVOICES - 1);
 
         // at once: the killed process's lock died with its database session
-        Process second = sync(logs.resolve("second.log"));
-        assertThat(second.waitFor(120, TimeUnit.SECONDS)).as("second run finishes").isTrue();
-        String output = Files.readString(logs.resolve("second.log"), StandardCharsets.UTF_8);
+        LedgersyncJvm second = sync("kill9-second");
+        int exit = second.awaitExit(PROCESS_TIMEOUT);
 
-        assertThat(second.exitValue()).as(output).isZero();
-        assertThat(output).contains("was left STARTED by a process that ended without finishing it")
+        assertThat(exit).as(second.describe()).isZero();
+        assertThat(second.stderrLines()).as(second.describe()).isEmpty();
+        assertThat(second.stdout()).contains("was left STARTED by a process that ended without finishing it")
                 .contains("(resumed)").contains("resuming at");
-        List<String> statuses = warehouse.withHandle(h -> h.createQuery(
-                "SELECT e.status FROM batch_job_execution e JOIN batch_job_instance i ON e.job_instance_id = i.job_instance_id"
-                        + " ORDER BY e.job_execution_id").mapTo(String.class).list());
-        assertThat(statuses).as("one job instance: the killed execution, then its restart").containsExactly("FAILED", "COMPLETED");
-        assertWarehouseEqualsSandbox();
-        long minimumRequests = minimumRequests();
+        assertThat(runStatuses(warehouse)).as("one job instance: the killed execution, recovered, then its restart")
+                .containsExactly("FAILED", "COMPLETED");
+        assertWarehouseEqualsSandbox(warehouse, sandbox.dataSet());
+        long minimum = minimumRequests(sandbox.dataSet(), PAGE_SIZE);
         long partitions = 1 + 2L * COMPANIES;
-        assertThat(sandbox.requestCount()).as("at most one page per partition fetched again")
-                .isBetween(minimumRequests, minimumRequests + partitions);
+        assertThat(sandbox.requestCount() - requestsBefore).as("at most one page per partition fetched again")
+                .isBetween(minimum, minimum + partitions);
     }
 
-    private static Process sync(Path log) throws IOException {
-        List<String> command = new ArrayList<>(List.of(javaBinary()));
-        Path jar = Path.of("target", "ledgersync.jar");
-        if (Files.exists(jar)) {
-            command.addAll(List.of("-jar", jar.toString()));
-        } else {
-            command.addAll(List.of("-cp", System.getProperty("java.class.path"), "io.ledgersync.LedgersyncApplication"));
-        }
-        command.addAll(List.of("sync",
+    @Test
+    void sigtermStopsTheSyncAtAPageBoundaryWithExitNineAndTheNextSyncResumesIt() {
+        long requestsBefore = sandbox.requestCount();
+        LedgersyncJvm first = sync("sigterm-sync-first");
+        awaitInvoices(first);
+
+        long signalled = System.nanoTime();
+        first.terminate();
+        int exit = first.awaitExit(Duration.ofSeconds(30));
+        Duration toExit = Duration.ofNanos(System.nanoTime() - signalled);
+        System.out.println("sync: SIGTERM to exit in " + toExit.toMillis() + " ms");
+
+        assertThat(exit).as(first.describe()).isEqualTo(9);
+        assertThat(first.stderrLines()).as(first.describe()).singleElement().asString()
+                .matches("Sync run \\d+ stopped by SIGTERM at a page boundary, keeping what it committed: the next sync resumes it");
+        assertThat(first.stdout()).containsPattern("Sync run \\d+ STOPPED in");
+        assertThat(runStatuses(warehouse)).containsExactly("STOPPED");
+        long committed = count(warehouse, "invoices");
+        assertThat(committed).as("stopped mid-run").isBetween(1L, COMPANIES * (long) INVOICES - 1);
+
+        LedgersyncJvm second = sync("sigterm-sync-second");
+        int secondExit = second.awaitExit(PROCESS_TIMEOUT);
+
+        assertThat(secondExit).as(second.describe()).isZero();
+        assertThat(second.stderrLines()).isEmpty();
+        assertThat(second.stdout()).contains("(resumed)");
+        assertThat(runStatuses(warehouse)).containsExactly("STOPPED", "COMPLETED");
+        assertWarehouseEqualsSandbox(warehouse, sandbox.dataSet());
+        assertThat(sandbox.requestCount() - requestsBefore).as("a page boundary: no page fetched twice")
+                .isEqualTo(minimumRequests(sandbox.dataSet(), PAGE_SIZE));
+    }
+
+    @Test
+    void sigtermStopsTheServiceAtAPageBoundaryAndItsNextStartResumesTheRun() {
+        LedgersyncJvm first = serve("sigterm-serve-first");
+        awaitInvoices(first);
+
+        long signalled = System.nanoTime();
+        first.terminate();
+        int exit = first.awaitExit(Duration.ofSeconds(30));
+        System.out.println("serve: SIGTERM to exit in " + Duration.ofNanos(System.nanoTime() - signalled).toMillis() + " ms");
+
+        assertThat(exit).as(first.describe()).isEqualTo(9);
+        assertThat(first.stderrLines()).as(first.describe()).singleElement().asString()
+                .matches("Sync run\\(s\\) \\[\\d+] stopped by SIGTERM at a page boundary, keeping what they committed: the next start"
+                        + " resumes them");
+        assertThat(runStatuses(warehouse)).containsExactly("STOPPED");
+
+        // at once: the stopped run released its lock
+        LedgersyncJvm second = serve("sigterm-serve-second");
+        await().atMost(PROCESS_TIMEOUT).alias("the startup sync of the second start completes")
+                .failFast("the second start ended", () -> !second.isAlive())
+                .until(() -> runStatuses(warehouse).contains("COMPLETED"));
+        second.terminate();
+        int secondExit = second.awaitExit(Duration.ofSeconds(30));
+
+        assertThat(secondExit).as("stopped with no run active: " + second.describe()).isZero();
+        assertThat(second.stderrLines()).as(second.describe()).isEmpty();
+        assertThat(second.stdout()).containsPattern("Resuming sync run \\d+ \\(STOPPED\\) from its last committed pages");
+        assertThat(runStatuses(warehouse)).as("the startup run resumed the stopped one").containsExactly("STOPPED", "COMPLETED");
+        assertWarehouseEqualsSandbox(warehouse, sandbox.dataSet());
+    }
+
+    private LedgersyncJvm sync(String name) {
+        return LedgersyncJvm.start(name, arguments("sync"));
+    }
+
+    private LedgersyncJvm serve(String name) {
+        List<String> arguments = arguments("serve");
+        arguments.addAll(List.of("--server.port=0", "--ledgersync.schedule.enabled=false",
+                "--ledgersync.security.password=crash-recovery"));
+        return LedgersyncJvm.start(name, arguments);
+    }
+
+    private List<String> arguments(String command) {
+        return new ArrayList<>(List.of(command,
                 "--ledgersync.api.base-url=" + sandbox.baseUrl(),
                 "--ledgersync.api.api-key=" + sandbox.apiKey(),
                 "--ledgersync.api.page-size=" + PAGE_SIZE,
@@ -93,57 +165,11 @@ class CrashRecoveryIntegrationTests {
                 "--spring.datasource.url=" + databaseUrl,
                 "--spring.datasource.username=postgres",
                 "--spring.datasource.password="));
-        return new ProcessBuilder(command).redirectErrorStream(true).redirectOutput(log.toFile()).start();
     }
 
-    private static void awaitInvoices(Process process, long atLeast, Duration timeout) {
-        await().atMost(timeout).alias("the first sync writes an invoice")
-                .failFast("the first sync ended before it wrote an invoice", () -> !process.isAlive())
-                .until(() -> tableExists() && count("invoices") >= atLeast);
-    }
-
-    private static boolean tableExists() {
-        return warehouse.withHandle(h -> h.createQuery("SELECT COUNT(*) FROM information_schema.tables WHERE table_name = 'invoices'")
-                .mapTo(Long.class).one()) > 0;
-    }
-
-    private static long count(String table) {
-        return warehouse.withHandle(h -> h.createQuery("SELECT COUNT(*) FROM " + table).mapTo(Long.class).one());
-    }
-
-    private static void assertWarehouseEqualsSandbox() {
-        JsonMapper json = JsonMapper.builder().build();
-        SandboxDataSet dataset = sandbox.dataSet();
-        assertThat(count("invoices")).isEqualTo(COMPANIES * (long) INVOICES);
-        for (String companyId : dataset.companyIds()) {
-            List<String> raws = warehouse.withHandle(h -> h.createQuery(
-                    "SELECT CAST(raw AS VARCHAR) FROM invoices WHERE company_id = :c ORDER BY id").bind("c", companyId)
-                    .mapTo(String.class).list());
-            List<Object> expected = new ArrayList<>();
-            for (int i = 0; i < dataset.invoiceCount(companyId); i++) {
-                expected.add(json.readTree(dataset.invoiceJson(companyId, i)));
-            }
-            assertThat(raws.stream().map(json::readTree).toList()).containsExactlyInAnyOrderElementsOf(
-                    expected.stream().map(o -> (tools.jackson.databind.JsonNode) o).toList());
-            assertThat(count("customers")).isEqualTo(dataset.companyIds().stream().mapToLong(dataset::customerCount).sum());
-        }
-    }
-
-    /** One page of companies, then every page of every company's invoices and customers. */
-    private static long minimumRequests() {
-        SandboxDataSet dataset = sandbox.dataSet();
-        long requests = 1;
-        for (String companyId : dataset.companyIds()) {
-            requests += pages(dataset.invoiceCount(companyId)) + pages(dataset.customerCount(companyId));
-        }
-        return requests;
-    }
-
-    private static long pages(int records) {
-        return Math.max(1, (records + PAGE_SIZE - 1) / PAGE_SIZE);
-    }
-
-    private static String javaBinary() {
-        return Path.of(System.getProperty("java.home"), "bin", "java").toString();
+    private void awaitInvoices(LedgersyncJvm process) {
+        await().atMost(Duration.ofSeconds(60)).alias("the first process writes an invoice")
+                .failFast("the first process ended before it wrote an invoice", () -> !process.isAlive())
+                .until(() -> tableExists(warehouse, "invoices") && count(warehouse, "invoices") > 0);
     }
 }

@@ -1,0 +1,134 @@
+package io.ledgersync;
+
+import static org.awaitility.Awaitility.await;
+
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.regex.Pattern;
+
+/**
+ * A ledgersync command in a JVM of its own, started as an operator starts it: the packaged jar when
+ * it is built ({@code target/ledgersync.jar}, as in {@code verify}), otherwise the test classpath.
+ * Its standard output and standard error go to two files under {@code target/jvm-tests/}, kept for
+ * a failing test to show. For tests of what only a real process shows: kill -9, signals, two
+ * processes at once. Not thread-safe: one test drives it.
+ */
+public final class LedgersyncJvm {
+
+    private static final Path LOGS = Path.of("target", "jvm-tests");
+
+    private final String name;
+    private final Process process;
+    private final Path out;
+    private final Path err;
+
+    private LedgersyncJvm(String name, Process process, Path out, Path err) {
+        this.name = name;
+        this.process = process;
+        this.out = out;
+        this.err = err;
+    }
+
+    /**
+     * Starts {@code java -jar ledgersync.jar <arguments>}.
+     *
+     * @param name names its output files, unique per test run (e.g. "sigterm-first")
+     */
+    public static LedgersyncJvm start(String name, List<String> arguments) {
+        List<String> command = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
+                // small and quick to start: these JVMs sync a few thousand records
+                "-Xmx384m", "-XX:TieredStopAtLevel=1", "-Djava.io.tmpdir=" + Path.of("target", "tmp").toAbsolutePath()));
+        Path jar = Path.of("target", "ledgersync.jar");
+        if (Files.exists(jar)) {
+            command.addAll(List.of("-jar", jar.toString()));
+        } else {
+            command.addAll(List.of("-cp", System.getProperty("java.class.path"), "io.ledgersync.LedgersyncApplication"));
+        }
+        command.addAll(arguments);
+        try {
+            Files.createDirectories(LOGS);
+            Files.createDirectories(Path.of("target", "tmp"));
+            Path out = LOGS.resolve(name + ".out");
+            Path err = LOGS.resolve(name + ".err");
+            Process process = new ProcessBuilder(command).redirectOutput(out.toFile()).redirectError(err.toFile()).start();
+            return new LedgersyncJvm(name, process, out, err);
+        } catch (IOException e) {
+            throw new UncheckedIOException("Cannot start " + command, e);
+        }
+    }
+
+    public long pid() {
+        return process.pid();
+    }
+
+    public boolean isAlive() {
+        return process.isAlive();
+    }
+
+    /** SIGTERM, as Kubernetes, systemd or {@code kill} send it: the process may stop in order. */
+    public void terminate() {
+        process.destroy();
+    }
+
+    /** SIGKILL: no handler, no shutdown hook, no cleanup; the connections drop with the process. */
+    public void kill() {
+        process.destroyForcibly();
+    }
+
+    /** Waits for the process to end and returns its exit code. */
+    public int awaitExit(Duration atMost) {
+        await().atMost(atMost).pollInterval(Duration.ofMillis(50)).alias(name + " exits").until(() -> !process.isAlive());
+        return process.exitValue();
+    }
+
+    /** Waits until its standard output has a line matching {@code regex}, failing fast if it ends first. */
+    public void awaitOutput(String regex, Duration atMost) {
+        Pattern pattern = Pattern.compile(regex);
+        await().atMost(atMost).pollInterval(Duration.ofMillis(100)).alias(name + " prints " + regex)
+                .failFast(name + " ended before it printed " + regex, () -> !process.isAlive() && !matches(pattern))
+                .until(() -> matches(pattern));
+    }
+
+    private boolean matches(Pattern pattern) {
+        return stdout().lines().anyMatch(line -> pattern.matcher(line).find());
+    }
+
+    public String stdout() {
+        return read(out);
+    }
+
+    public String stderr() {
+        return read(err);
+    }
+
+    /** The lines it wrote to standard error. */
+    public List<String> stderrLines() {
+        return stderr().lines().filter(line -> !line.isBlank()).toList();
+    }
+
+    /** For assertion messages: the exit code (if ended), then what it printed. */
+    public String describe() {
+        return name + (process.isAlive() ? " (running)" : " (exit " + process.exitValue() + ")") + "\n--- stderr\n" + stderr()
+                + "\n--- stdout (" + out.toAbsolutePath() + ")\n" + tail(stdout(), 60);
+    }
+
+    private static String tail(String text, int lines) {
+        List<String> all = text.lines().toList();
+        return String.join("\n", all.subList(Math.max(0, all.size() - lines), all.size()));
+    }
+
+    private static String read(Path file) {
+        try {
+            // bytes, not readString: a file still being written may end inside a character
+            return Files.exists(file) ? new String(Files.readAllBytes(file), StandardCharsets.UTF_8) : "";
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+}

@@ -1,6 +1,7 @@
 package io.ledgersync.sync;
 
 import java.time.Clock;
+import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
@@ -22,7 +23,7 @@ class ActiveRuns {
     private static final Logger log = LoggerFactory.getLogger(ActiveRuns.class);
 
     private final Map<Long, CompletableFuture<JobExecution>> starting = new ConcurrentHashMap<>();
-    private final Map<Long, JobExecution> running = new ConcurrentHashMap<>();
+    private final Map<Long, RunPartitions> running = new ConcurrentHashMap<>();
     private final Clock clock;
 
     ActiveRuns(Clock clock) {
@@ -34,8 +35,9 @@ class ActiveRuns {
         return starting.computeIfAbsent(launchedAt, key -> new CompletableFuture<>());
     }
 
-    void started(JobExecution execution) {
-        running.put(execution.getId(), execution);
+    /** @param earlier the earlier executions of the run that this one resumes; empty for a new run */
+    void started(JobExecution execution, List<JobExecution> earlier) {
+        running.put(execution.getId(), RunPartitions.of(execution, earlier));
         CompletableFuture<JobExecution> waiting = starting.remove(RunLookup.launchedAt(execution));
         if (waiting != null) {
             waiting.complete(execution);
@@ -50,19 +52,19 @@ class ActiveRuns {
         starting.remove(launchedAt);
     }
 
-    /** The live execution of a run of this process, with its in-memory partition contexts. */
-    Optional<JobExecution> running(long runId) {
+    /** The live execution of a run of this process, with its in-memory partition contexts, and what it resumed. */
+    Optional<RunPartitions> running(long runId) {
         return Optional.ofNullable(running.get(runId));
     }
 
     Optional<RunProgress> progress(long runId) {
-        return running(runId).map(execution -> RunProgress.of(execution, clock.instant()));
+        return running(runId).map(run -> RunProgress.of(run, clock.instant()));
     }
 
     @Scheduled(fixedDelayString = "${ledgersync.sync.progress-interval}",
             initialDelayString = "${ledgersync.sync.progress-interval}")
     void logProgress() {
-        running.values().forEach(execution -> log.info("Sync run {}: {}", execution.getId(),
-                RunProgress.of(execution, clock.instant()).describe()));
+        running.values().forEach(run -> log.info("Sync run {}: {}", run.execution().getId(),
+                RunProgress.of(run, clock.instant()).describe()));
     }
 }

@@ -36,13 +36,15 @@ final class BackgroundRuns {
     }
 
     private final ActiveRuns activeRuns;
+    private final RunLookup lookup;
     private final Executor threads;
     private final List<String> dataSets;
     private final Set<InFlight> inFlight = new HashSet<>(); // guarded by itself
     private Long stopDeadline; // System.nanoTime(), guarded by inFlight; set once: from then on no run begins
 
-    BackgroundRuns(ActiveRuns activeRuns, Executor threads, List<String> dataSets) {
+    BackgroundRuns(ActiveRuns activeRuns, RunLookup lookup, Executor threads, List<String> dataSets) {
         this.activeRuns = activeRuns;
+        this.lookup = lookup;
         this.threads = threads;
         this.dataSets = dataSets;
     }
@@ -63,7 +65,7 @@ final class BackgroundRuns {
             }
             CompletableFuture<SyncReport> completion = CompletableFuture.supplyAsync(() -> {
                 try (lock) {
-                    return SyncReport.of(execution.run(launchedAt), resumed, dataSets);
+                    return SyncReport.of(lookup.partitions(execution.run(launchedAt)), dataSets);
                 } catch (InvalidJobParametersException e) {
                     throw new IllegalArgumentException(e.getMessage(), e);
                 } catch (RuntimeException e) {

@@ -1,5 +1,6 @@
 package io.ledgersync.sync;
 
+import org.springframework.batch.core.BatchStatus;
 import org.springframework.batch.core.step.StepExecution;
 
 /**
@@ -13,12 +14,19 @@ public enum PartitionOutcome {
     DEFERRED,
     /** The company's platform does not provide this data set (404): skipped. */
     UNSUPPORTED,
+    /** Stopped on request (API, or the process shutting down) at a page boundary; a restart of the run resumes it. */
+    STOPPED,
     /** The read or the write failed; a resume of the run continues from the last committed page. */
     FAILED;
 
     /** The outcome of a partition step that has ended (or, while it runs, what it would be if it ended now). */
     static PartitionOutcome of(StepExecution step) {
-        if (step.getStatus().isUnsuccessful()) {
+        BatchStatus status = step.getStatus();
+        // Batch ranks STOPPED below FAILED and above COMPLETED: neither "unsuccessful" nor a completion.
+        if (status == BatchStatus.STOPPED || status == BatchStatus.STOPPING) {
+            return STOPPED;
+        }
+        if (status.isUnsuccessful()) {
             return FAILED;
         }
         String exitCode = step.getExitStatus().getExitCode();

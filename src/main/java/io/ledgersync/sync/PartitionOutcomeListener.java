@@ -18,7 +18,8 @@ import io.ledgersync.warehouse.SyncStates;
 
 /**
  * After each partition: records in {@code sync_state} what came of the company's data set (read,
- * deferred with its next attempt, unsupported, failed with its cause and correlationId), records
+ * deferred with its next attempt, unsupported, failed with its cause and correlationId; a stopped
+ * one keeps its state and notes the stop as its last error), records
  * the reconciliation of a complete read, and logs the outcome so a long run shows its progress.
  * The partition's exit code is its {@link PartitionOutcome}. Thread-safe.
  */
@@ -41,7 +42,8 @@ final class PartitionOutcomeListener implements StepExecutionListener {
     @Override
     public ExitStatus afterStep(StepExecution step) {
         PartitionContext context = PartitionContext.of(step);
-        PartitionOutcome outcome = step.getStatus().isUnsuccessful() ? PartitionOutcome.FAILED
+        PartitionOutcome byStatus = PartitionOutcome.of(step); // the exit code is not set yet: only the status counts
+        PartitionOutcome outcome = byStatus == PartitionOutcome.STOPPED || byStatus == PartitionOutcome.FAILED ? byStatus
                 : context.endedEarly().orElse(PartitionOutcome.COMPLETED);
         ExitStatus exit = record(step, context, outcome);
         events.publishEvent(new SyncEvent.PartitionFinished(step.getJobExecutionId(), context.dataSet(), context.companyId(),
@@ -66,6 +68,18 @@ final class PartitionOutcomeListener implements StepExecutionListener {
                 context.saveError(message, correlationId(cause));
                 save(companyId, dataSet, Status.FAILED, attempts, null, lastSuccess, context, step, now);
                 return step.getExitStatus();
+            }
+            case STOPPED -> {
+                String message = "Stopped on request after " + context.recordsReadThisExecution() + " records in "
+                        + context.pagesReadThisExecution() + " page(s) of run " + step.getJobExecutionId()
+                        + "; a restart of the run resumes it";
+                log.info("{}: {}", step.getStepName(), message);
+                context.saveError(message, null);
+                // A stop is the operator's doing, not the company's: the data set keeps the state it had (its
+                // deferral stays due, its attempts unchanged) and only notes the stop; never read before, it has none.
+                previous.ifPresent(state -> states.save(new SyncState(companyId, dataSet, state.state(), state.attempts(),
+                        state.nextAttemptAt(), state.lastSuccessAt(), message, null, step.getJobExecutionId(), now)));
+                return new ExitStatus(outcome.name(), message);
             }
             case DEFERRED -> {
                 Instant next = deferral.nextAttempt(now, attempts);

@@ -41,6 +41,23 @@ final class RunLookup {
         return jobRepository.getLastJobExecution(execution.getJobInstance());
     }
 
+    /**
+     * The run an execution belongs to: the execution, and the earlier executions of its job instance
+     * that it resumed (none for a first execution), read with their partitions.
+     */
+    RunPartitions partitions(JobExecution execution) {
+        return RunPartitions.of(execution, earlier(execution));
+    }
+
+    /** The executions of the same job instance before this one, with their partitions. */
+    List<JobExecution> earlier(JobExecution execution) {
+        // findJobExecutions reads the executions alone: only a resumed run pays for reading its earlier partitions
+        return jobRepository.findJobExecutions(execution.getJobInstance()).stream()
+                .filter(previous -> previous.getId() < execution.getId())
+                .map(previous -> jobRepository.getJobExecution(previous.getId()))
+                .toList();
+    }
+
     /** The latest run of the same kind, if it has the same request and did not complete: the next launch resumes it. */
     Optional<JobExecution> unfinished(SyncRequest request) {
         for (JobInstance instance : jobRepository.getJobInstances(SyncJobConfiguration.JOB_NAME, 0, SEARCHED_INSTANCES)) {

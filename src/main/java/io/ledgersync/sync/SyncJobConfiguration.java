@@ -94,7 +94,7 @@ class SyncJobConfiguration {
     Job syncJob(JobRepository jobRepository, PlatformTransactionManager transactionManager, DataSetCatalog catalog,
             CompanySelection companies, SyncStates states, RunHistory history, DataSetItemReader dataSetItemReader,
             DataSetItemWriter dataSetItemWriter, PermanentFailures permanentFailures, SyncProperties properties,
-            ObjectProvider<Clock> clockProvider, ActiveRuns activeRuns, ApplicationEventPublisher events) {
+            ObjectProvider<Clock> clockProvider, ActiveRuns activeRuns, RunLookup lookup, ApplicationEventPublisher events) {
         Clock clock = clockProvider.getIfAvailable(Clock::systemUTC);
         SimpleAsyncTaskExecutor partitions = new SimpleAsyncTaskExecutor("sync-");
         partitions.setConcurrencyLimit(properties.concurrency());
@@ -119,7 +119,7 @@ class SyncJobConfiguration {
             job = job == null ? new JobBuilder(JOB_NAME, jobRepository).start(step) : job.next(step);
         }
         return job.validator(new SyncParametersValidator(catalog))
-                .listener(new SyncRunListener(permanentFailures, activeRuns, history, catalog, events))
+                .listener(new SyncRunListener(permanentFailures, activeRuns, lookup, history, catalog, events))
                 .build();
     }
 
@@ -132,7 +132,8 @@ class SyncJobConfiguration {
     SyncLauncher syncLauncher(JobOperator jobOperator, Job syncJob, DataSetCatalog catalog, CompanySelection companies,
             RunLocks locks, RunLookup lookup, ActiveRuns activeRuns, ObjectProvider<Clock> clock) {
         // Each run on a thread of its own that holds the run's lock until the run ends.
-        BackgroundRuns background = new BackgroundRuns(activeRuns, new SimpleAsyncTaskExecutor("sync-run-"), catalog.names());
+        BackgroundRuns background = new BackgroundRuns(activeRuns, lookup, new SimpleAsyncTaskExecutor("sync-run-"),
+                catalog.names());
         return new SyncLauncher(jobOperator, syncJob, catalog, companies, locks, lookup, background,
                 clock.getIfAvailable(Clock::systemUTC));
     }

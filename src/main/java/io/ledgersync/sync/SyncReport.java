@@ -2,8 +2,6 @@ package io.ledgersync.sync;
 
 import java.time.Duration;
 import java.time.Instant;
-import java.time.LocalDateTime;
-import java.time.ZoneId;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
@@ -13,39 +11,51 @@ import java.util.Set;
 
 import org.springframework.batch.core.BatchStatus;
 import org.springframework.batch.core.job.JobExecution;
+import org.springframework.batch.core.job.JobInterruptedException;
 import org.springframework.batch.core.step.StepExecution;
 
 /**
  * What a sync run did: its outcome, and per data set how many partitions, pages and records, and
- * how many company data sets were deferred (409) or unsupported (404).
+ * how many company data sets were deferred (409), unsupported (404), stopped or failed. A resumed
+ * run counts twice: what this execution read, and what the whole run has read over all its
+ * executions ({@link RunPartitions}).
  *
  * @param runId the job execution id, also stamped on every row the run wrote
  * @param resumed whether this run resumed an earlier one that had not finished
  * @param outcome how the run ended
- * @param failures the cause of each failure, most specific first, without duplicates
+ * @param failures the cause of each failure, most specific first, without duplicates; a stop is no failure
  * @param failureCauses the innermost exception of each failure, for callers that classify them
  */
 public record SyncReport(long runId, boolean resumed, BatchStatus status, RunOutcome outcome, Duration duration,
         List<DataSetOutcome> dataSets, List<String> failures, List<Throwable> failureCauses) {
 
     /**
-     * @param partitions one per company for a company data set, one for a top-level data set
+     * @param partitions partitions this execution ran: one per company for a company data set, one for a top-level data set
      * @param companies how many of the partitions were a company's (0 for a top-level data set)
+     * @param stopped partitions stopped on request before their end; a restart of the run resumes them
      * @param unfinished partitions that did not complete (failed, stopped, or still running)
      * @param pages pages read by this execution of the run
      * @param records records written by this execution of the run
-     * @param lastEndedAt when its last partition ended; null while one has not
+     * @param runPages pages read over the whole run: this execution and the earlier ones it resumed
+     * @param runRecords records written over the whole run
+     * @param lastEndedAt when its last partition of this execution ended; null while one has not
      */
     public record DataSetOutcome(String dataSet, int partitions, int companies, int failed, int deferred, int unsupported,
-            int unfinished, long pages, long records, Instant lastEndedAt) {
+            int stopped, int unfinished, long pages, long records, long runPages, long runRecords, Instant lastEndedAt) {
     }
 
     public boolean successful() {
         return status == BatchStatus.COMPLETED;
     }
 
+    /** Records of a data set written by this execution of the run. */
     public long records(String dataSet) {
         return dataSets.stream().filter(d -> d.dataSet().equals(dataSet)).mapToLong(DataSetOutcome::records).sum();
+    }
+
+    /** Records of a data set written over the whole run, a resumed one's earlier executions included. */
+    public long runRecords(String dataSet) {
+        return dataSets.stream().filter(d -> d.dataSet().equals(dataSet)).mapToLong(DataSetOutcome::runRecords).sum();
     }
 
     /** Company data sets deferred by this run because the Data API answered 409. */
@@ -57,30 +67,36 @@ public record SyncReport(long runId, boolean resumed, BatchStatus status, RunOut
         return dataSets.stream().mapToInt(DataSetOutcome::unsupported).sum();
     }
 
-    /** One line for logs and the command line. */
+    public int stopped() {
+        return dataSets.stream().mapToInt(DataSetOutcome::stopped).sum();
+    }
+
+    /**
+     * One line for logs and the command line; a resumed run adds the whole run's figures, e.g.
+     * {@code invoices 150 records in 2 pages (of 250 in 3 over the whole run) from 2 companies}.
+     */
     public String summary() {
         StringBuilder text = new StringBuilder("Sync run ").append(runId).append(resumed ? " (resumed) " : " ").append(status)
                 .append(" in ").append(String.format("%.1f s", duration.toMillis() / 1000.0));
         String separator = ": ";
         for (DataSetOutcome outcome : dataSets) {
-            if (outcome.partitions() == 0) {
+            if (outcome.partitions() == 0 && outcome.runPages() == 0) {
                 continue; // not part of this run
             }
             text.append(separator).append(outcome.dataSet()).append(' ').append(outcome.records()).append(" records in ")
                     .append(outcome.pages()).append(outcome.pages() == 1 ? " page" : " pages");
+            if (resumed) {
+                text.append(" (of ").append(outcome.runRecords()).append(" in ").append(outcome.runPages())
+                        .append(" over the whole run)");
+            }
             if (outcome.companies() > 0) {
                 text.append(" from ").append(outcome.companies()).append(outcome.companies() == 1 ? " company" : " companies");
             }
             List<String> notes = new ArrayList<>();
-            if (outcome.deferred() > 0) {
-                notes.add(outcome.deferred() + " deferred");
-            }
-            if (outcome.unsupported() > 0) {
-                notes.add(outcome.unsupported() + " unsupported");
-            }
-            if (outcome.failed() > 0) {
-                notes.add(outcome.failed() + " failed");
-            }
+            note(notes, outcome.deferred(), "deferred");
+            note(notes, outcome.unsupported(), "unsupported");
+            note(notes, outcome.stopped(), "stopped");
+            note(notes, outcome.failed(), "failed");
             if (!notes.isEmpty()) {
                 text.append(" (").append(String.join(", ", notes)).append(')');
             }
@@ -89,38 +105,51 @@ public record SyncReport(long runId, boolean resumed, BatchStatus status, RunOut
         return text.toString();
     }
 
+    private static void note(List<String> notes, int count, String what) {
+        if (count > 0) {
+            notes.add(count + " " + what);
+        }
+    }
+
     /** @param dataSets every data set of the catalog, in its order: a data set the run did not touch has 0 partitions */
-    static SyncReport of(JobExecution execution, boolean resumed, List<String> dataSets) {
+    static SyncReport of(RunPartitions run, List<String> dataSets) {
+        JobExecution execution = run.execution();
         Map<String, Tally> tallies = new LinkedHashMap<>();
         dataSets.forEach(name -> tallies.put(name, new Tally()));
         List<Throwable> thrown = new ArrayList<>();
-        for (StepExecution step : execution.getStepExecutions()) {
-            if (PartitionContext.isPartition(step)) {
-                tallies.computeIfAbsent(PartitionContext.of(step).dataSet(), name -> new Tally()).add(step);
-                thrown.addAll(step.getFailureExceptions());
-            }
+        for (StepExecution step : run.current()) {
+            tallies.computeIfAbsent(PartitionContext.of(step).dataSet(), name -> new Tally()).add(step);
+            thrown.addAll(step.getFailureExceptions());
+        }
+        for (StepExecution step : run.carried()) {
+            tallies.computeIfAbsent(PartitionContext.of(step).dataSet(), name -> new Tally()).carry(step);
         }
         // The partitions' failures name the cause; a manager step only says that a partition failed.
-        if (thrown.isEmpty()) {
+        if (thrown.stream().allMatch(SyncReport::isStop)) {
             thrown.addAll(execution.getAllFailureExceptions());
         }
         Set<String> failures = new LinkedHashSet<>();
         List<Throwable> causes = new ArrayList<>();
         for (Throwable failure : thrown) {
-            if (failures.add(describe(failure))) {
+            if (!isStop(failure) && failures.add(describe(failure))) {
                 causes.add(innermost(failure));
             }
         }
         List<DataSetOutcome> outcomes = new ArrayList<>();
         tallies.forEach((name, tally) -> outcomes.add(tally.outcome(name)));
-        return new SyncReport(execution.getId(), resumed, execution.getStatus(), RunOutcome.of(execution), duration(execution),
-                List.copyOf(outcomes), List.copyOf(failures), List.copyOf(causes));
+        return new SyncReport(execution.getId(), run.resumed(), execution.getStatus(), RunOutcome.of(execution),
+                duration(execution), List.copyOf(outcomes), List.copyOf(failures), List.copyOf(causes));
     }
 
     /** The innermost cause carries the message that names the problem (status, error, correlationId). */
     static String describe(Throwable failure) {
         Throwable cause = innermost(failure);
         return cause.getMessage() == null ? cause.getClass().getName() : cause.getMessage();
+    }
+
+    /** Batch records a stop on request as the interruption of each step it reached: not a failure. */
+    private static boolean isStop(Throwable failure) {
+        return failure instanceof JobInterruptedException || failure.getCause() instanceof JobInterruptedException;
     }
 
     private static Throwable innermost(Throwable failure) {
@@ -135,8 +164,8 @@ public record SyncReport(long runId, boolean resumed, BatchStatus status, RunOut
     }
 
     private static Duration duration(JobExecution execution) {
-        LocalDateTime start = execution.getStartTime();
-        LocalDateTime end = execution.getEndTime();
+        Instant start = BatchTimes.instant(execution.getStartTime());
+        Instant end = BatchTimes.instant(execution.getEndTime());
         return start == null || end == null ? Duration.ZERO : Duration.between(start, end);
     }
 
@@ -147,11 +176,15 @@ public record SyncReport(long runId, boolean resumed, BatchStatus status, RunOut
         private int failed;
         private int deferred;
         private int unsupported;
+        private int stopped;
         private int unfinished;
         private long pages;
         private long records;
+        private long runPages;
+        private long runRecords;
         private Instant lastEndedAt;
 
+        /** A partition of this execution. */
         void add(StepExecution step) {
             PartitionContext context = PartitionContext.of(step);
             PartitionOutcome outcome = PartitionOutcome.of(step);
@@ -160,17 +193,25 @@ public record SyncReport(long runId, boolean resumed, BatchStatus status, RunOut
             failed += outcome == PartitionOutcome.FAILED ? 1 : 0;
             deferred += outcome == PartitionOutcome.DEFERRED ? 1 : 0;
             unsupported += outcome == PartitionOutcome.UNSUPPORTED ? 1 : 0;
+            stopped += outcome == PartitionOutcome.STOPPED ? 1 : 0;
             unfinished += step.getStatus() == BatchStatus.COMPLETED ? 0 : 1;
             pages += context.pagesReadThisExecution();
             records += context.recordsReadThisExecution();
-            // Spring Batch keeps the local time of the JVM that ran the step
-            Instant ended = step.getEndTime() == null ? null : step.getEndTime().atZone(ZoneId.systemDefault()).toInstant();
+            carry(step);
+            Instant ended = BatchTimes.instant(step.getEndTime());
             lastEndedAt = ended == null || lastEndedAt != null && lastEndedAt.isAfter(ended) ? lastEndedAt : ended;
         }
 
+        /** A partition's counts over the whole run: its context carries them across executions. */
+        void carry(StepExecution step) {
+            PartitionContext context = PartitionContext.of(step);
+            runPages += context.pagesRead();
+            runRecords += context.recordsRead();
+        }
+
         DataSetOutcome outcome(String dataSet) {
-            return new DataSetOutcome(dataSet, partitions, companies, failed, deferred, unsupported, unfinished, pages, records,
-                    lastEndedAt);
+            return new DataSetOutcome(dataSet, partitions, companies, failed, deferred, unsupported, stopped, unfinished, pages,
+                    records, runPages, runRecords, lastEndedAt);
         }
     }
 }

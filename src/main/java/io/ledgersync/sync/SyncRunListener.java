@@ -1,5 +1,7 @@
 package io.ledgersync.sync;
 
+import java.util.List;
+
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import org.springframework.batch.core.BatchStatus;
@@ -21,14 +23,16 @@ final class SyncRunListener implements JobExecutionListener {
 
     private final PermanentFailures permanentFailures;
     private final ActiveRuns activeRuns;
+    private final RunLookup lookup;
     private final RunHistory history;
     private final DataSetCatalog catalog;
     private final ApplicationEventPublisher events;
 
-    SyncRunListener(PermanentFailures permanentFailures, ActiveRuns activeRuns, RunHistory history, DataSetCatalog catalog,
-            ApplicationEventPublisher events) {
+    SyncRunListener(PermanentFailures permanentFailures, ActiveRuns activeRuns, RunLookup lookup, RunHistory history,
+            DataSetCatalog catalog, ApplicationEventPublisher events) {
         this.permanentFailures = permanentFailures;
         this.activeRuns = activeRuns;
+        this.lookup = lookup;
         this.history = history;
         this.catalog = catalog;
         this.events = events;
@@ -37,21 +41,24 @@ final class SyncRunListener implements JobExecutionListener {
     @Override
     public void beforeJob(JobExecution execution) {
         SyncRequest request = SyncRequest.from(execution.getJobParameters());
-        log.info("Sync run {} started ({}): data sets {}, companies {}", execution.getId(), request.mode().lockName(),
-                request.datasets().isEmpty() ? "all" : request.datasets(),
+        List<JobExecution> earlier = lookup.earlier(execution);
+        RunPartitions run = RunPartitions.of(execution, earlier);
+        log.info("Sync run {} started ({}{}): data sets {}, companies {}", execution.getId(), request.mode().lockName(),
+                run.resumed() ? ", resuming run " + run.resumedFrom() : "", request.datasets().isEmpty() ? "all" : request.datasets(),
                 request.companies().isEmpty() ? "all" : request.companies());
-        activeRuns.started(execution);
+        activeRuns.started(execution, earlier);
         events.publishEvent(new SyncEvent.RunStarted(execution.getId(), request.mode()));
     }
 
     @Override
     public void afterJob(JobExecution execution) {
         permanentFailures.forget(execution.getId());
+        RunPartitions run = activeRuns.running(execution.getId()).orElseGet(() -> lookup.partitions(execution));
         activeRuns.finished(execution);
-        SyncReport report = SyncReport.of(execution, false, catalog.names());
+        SyncReport report = SyncReport.of(run, catalog.names());
         if (execution.getStatus() == BatchStatus.COMPLETED && report.deferred() > 0) {
             execution.setExitStatus(RunOutcome.withDeferrals(report.deferred()));
-            report = SyncReport.of(execution, false, catalog.names());
+            report = SyncReport.of(run, catalog.names());
         }
         if (report.successful()) {
             log.info(report.summary());

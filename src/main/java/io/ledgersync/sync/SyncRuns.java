@@ -1,12 +1,14 @@
 package io.ledgersync.sync;
 
 import java.time.Clock;
+import java.util.ArrayList;
 import java.util.List;
 
-import org.springframework.batch.core.job.JobExecution;
+import org.springframework.batch.core.step.StepExecution;
 
 import io.ledgersync.warehouse.RunHistory;
 import io.ledgersync.warehouse.SyncStates;
+import io.ledgersync.warehouse.SyncStates.Reconciliation;
 
 /**
  * Answers what ran and what is due: runs newest first, one run's detail (with its live progress
@@ -46,9 +48,12 @@ public class SyncRuns {
      * @throws RunNotFoundException when there is no such run
      */
     public RunDetail detail(long runId) {
-        JobExecution live = activeRuns.running(runId).orElse(null);
-        JobExecution execution = live != null ? live : lookup.execution(runId);
-        return RunDetail.of(execution, activeRuns.progress(runId).orElse(null), states.reconciliations(runId));
+        RunPartitions run = activeRuns.running(runId).orElseGet(() -> lookup.partitions(lookup.execution(runId)));
+        // a partition completed by an earlier execution of the run was reconciled under that execution's id
+        List<Reconciliation> reconciliation = new ArrayList<>(states.reconciliations(runId));
+        run.carried().stream().map(StepExecution::getJobExecutionId).distinct()
+                .forEach(earlier -> reconciliation.addAll(states.reconciliations(earlier)));
+        return RunDetail.of(run, activeRuns.progress(runId).orElse(null), List.copyOf(reconciliation));
     }
 
     /** The names of the data sets a request may choose from. */

@@ -1,7 +1,7 @@
 package io.ledgersync.trigger;
 
 import java.net.URI;
-import java.time.LocalDateTime;
+import java.time.Instant;
 import java.util.List;
 
 import org.springframework.http.HttpStatus;
@@ -86,8 +86,8 @@ class RunController {
     }
 
     /** A run in a list: what was asked and how it ended. */
-    record RunSummary(long runId, SyncRequest request, String status, String exitCode, LocalDateTime startedAt,
-            LocalDateTime endedAt) {
+    record RunSummary(long runId, SyncRequest request, String status, String exitCode, Instant startedAt,
+            Instant endedAt) {
 
         static RunSummary of(RunDetail detail) {
             return new RunSummary(detail.runId(), detail.request(), detail.status(), detail.exitCode(), detail.startedAt(),

@@ -87,6 +87,16 @@ class SyncMetersTests {
     }
 
     @Test
+    void aStoppedPartitionIsCountedStoppedFromASeriesThatExistedBefore() {
+        assertThat(registry.get("ledgersync.partitions").tags("dataset", "invoices", "outcome", "STOPPED").counter().count()).isZero();
+
+        meters.on(new SyncEvent.PartitionFinished(7, "invoices", "company-a", PartitionOutcome.STOPPED, 100, 1));
+
+        assertThat(registry.get("ledgersync.partitions").tags("dataset", "invoices", "outcome", "STOPPED").counter().count()).isEqualTo(1);
+        assertThat(registry.get("ledgersync.partitions").tags("dataset", "invoices", "outcome", "COMPLETED").counter().count()).isZero();
+    }
+
+    @Test
     void everyMeterIsTaggedOnlyWithBoundedTags() {
         meters.on(new SyncEvent.PageRead(7, "invoices", 100, Duration.ofMillis(300)));
         meters.on(new SyncEvent.PartitionFinished(7, "invoices", "company-a", PartitionOutcome.FAILED, 0, 0));

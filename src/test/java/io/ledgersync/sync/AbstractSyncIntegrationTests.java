@@ -171,6 +171,9 @@ abstract class AbstractSyncIntegrationTests {
         assertThat(resumed.successful()).isTrue();
         assertThat(resumed.resumed()).isTrue();
         assertThat(resumed.records("invoices")).isEqualTo(INVOICES_PER_COMPANY - PAGE_SIZE);
+        assertThat(resumed.runRecords("invoices")).as("the whole run: the companies the failed execution completed too")
+                .isEqualTo(COMPANIES * INVOICES_PER_COMPANY);
+        assertThat(resumed.summary()).contains("invoices 150 records in 2 pages (of 750 in 9 over the whole run)");
         assertThat(sandbox.requestCount() - requestsBefore).as("pages 2 and 3 of the flaky company, nothing else").isEqualTo(2);
         assertThat(states.find(flaky, "invoices").orElseThrow().state()).isEqualTo(SyncState.Status.OK);
         assertThat(count("invoices")).isEqualTo(COMPANIES * INVOICES_PER_COMPANY);

@@ -2,6 +2,7 @@ package io.ledgersync.sync;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import static org.mockito.Mockito.mock;
 
 import java.time.Clock;
 import java.time.Duration;
@@ -17,6 +18,7 @@ import org.junit.jupiter.api.Test;
 import org.springframework.batch.core.BatchStatus;
 import org.springframework.batch.core.job.JobExecution;
 import org.springframework.batch.core.job.JobInstance;
+import org.springframework.batch.core.repository.JobRepository;
 
 import io.ledgersync.warehouse.RunLocks;
 
@@ -25,7 +27,9 @@ class BackgroundRunsTests {
 
     private final ActiveRuns activeRuns = new ActiveRuns(Clock.systemUTC());
     private final ExecutorService threads = Executors.newCachedThreadPool();
-    private final BackgroundRuns background = new BackgroundRuns(activeRuns, threads, List.of("invoices"));
+    // a job repository that knows no earlier execution: every run here is a first one
+    private final BackgroundRuns background = new BackgroundRuns(activeRuns, new RunLookup(mock(JobRepository.class)), threads,
+            List.of("invoices"));
     private final AtomicInteger lockCloses = new AtomicInteger();
     private final RunLocks.Held lock = lockCloses::incrementAndGet;
     private final CountDownLatch stopped = new CountDownLatch(1);
@@ -96,7 +100,7 @@ class BackgroundRunsTests {
             JobExecution execution = new JobExecution(runId, new JobInstance(runId, SyncJobConfiguration.JOB_NAME),
                     SyncRequest.everything().toJobParameters(launchedAt));
             execution.setStatus(BatchStatus.STARTED);
-            activeRuns.started(execution);
+            activeRuns.started(execution, List.of());
             stopped.await();
             execution.setStatus(BatchStatus.STOPPED);
             return execution;

@@ -129,7 +129,10 @@ class RunApiIntegrationTests {
         awaitStatus(runId, status -> status.equals("STARTED") && hasProgress(runId));
         HttpResponse<String> stopping = post("/api/runs/" + runId + "/stop", "");
         assertThat(stopping.statusCode()).isEqualTo(202);
-        awaitStatus(runId, status -> status.equals("STOPPED"));
+        JsonNode stopped = awaitStatus(runId, status -> status.equals("STOPPED"));
+        assertThat(stopped.get("partitions")).as("stopped partitions are not completed ones")
+                .anySatisfy(partition -> assertThat(partition.get("outcome").asString()).isEqualTo("STOPPED"))
+                .noneSatisfy(partition -> assertThat(partition.get("outcome").asString()).isEqualTo("FAILED"));
         assertThat(post("/api/runs/" + runId + "/stop", "").statusCode()).as("not running any more").isEqualTo(409);
         sandbox.faults().clear();
 
@@ -139,11 +142,15 @@ class RunApiIntegrationTests {
         assertThat(body(restarted).get("resumed").asBoolean()).isTrue();
         long resumedId = body(restarted).get("runId").asLong();
         JsonNode done = awaitStatus(resumedId, status -> status.equals("COMPLETED"));
-        long records = 0;
+        assertThat(done.get("resumedFrom").asLong()).isEqualTo(runId);
+        long runRecords = 0;
         for (JsonNode partition : done.get("partitions")) {
-            records += partition.get("records").asLong();
+            runRecords += partition.get("runRecords").asLong();
         }
-        assertThat(records).as("records read across the stopped run and its restart").isEqualTo(3 * 120);
+        assertThat(runRecords).as("records read across the stopped run and its restart").isEqualTo(3 * 120);
+        assertThat(done.get("totals").get("runRecords").asLong()).isEqualTo(3 * 120);
+        assertThat(done.get("totals").get("records").asLong()).as("this execution: what the stopped one left")
+                .isEqualTo(3 * 120 - stopped.get("totals").get("runRecords").asLong());
         assertThat(post("/api/runs/" + resumedId + "/restart", "").statusCode()).as("completed: nothing to restart")
                 .isEqualTo(409);
     }

@@ -1,0 +1,92 @@
+package io.ledgersync.sync;
+
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Objects;
+import java.util.Set;
+
+import org.springframework.batch.core.job.JobExecution;
+import org.springframework.batch.core.step.StepExecution;
+
+/**
+ * The partitions of one run over all its executions. A resumed run is a new execution of the same
+ * job instance, and Batch does not run again a partition that an earlier execution completed, so
+ * the execution alone shows only part of the run: this adds, for every partition this execution did
+ * not run, its last step in an earlier execution. Counts "of this execution" come from this
+ * execution's partitions; counts "of the whole run" from all of them, since a partition run again
+ * carries the run's counts forward in its context ({@link PartitionContext}).
+ *
+ * <p>Reads the partitions of the execution each time it is asked, so that it follows a live run.
+ */
+final class RunPartitions {
+
+    private final JobExecution execution;
+    private final List<JobExecution> earlier;
+
+    /** @param earlier the earlier executions of the same job instance, in any order */
+    private RunPartitions(JobExecution execution, List<JobExecution> earlier) {
+        this.execution = execution;
+        this.earlier = earlier.stream().filter(e -> e.getId() < execution.getId())
+                .sorted(Comparator.comparingLong(JobExecution::getId).reversed()).toList();
+    }
+
+    static RunPartitions of(JobExecution execution, List<JobExecution> earlier) {
+        return new RunPartitions(execution, earlier);
+    }
+
+    /** A run of one execution: nothing earlier to add. */
+    static RunPartitions of(JobExecution execution) {
+        return new RunPartitions(execution, List.of());
+    }
+
+    JobExecution execution() {
+        return execution;
+    }
+
+    /** Whether this execution resumes earlier ones of the same run. */
+    boolean resumed() {
+        return !earlier.isEmpty();
+    }
+
+    /** The execution this one resumed; null for the first execution of a run. */
+    Long resumedFrom() {
+        return earlier.isEmpty() ? null : earlier.get(0).getId();
+    }
+
+    /** The partitions this execution ran (or is running). */
+    List<StepExecution> current() {
+        return partitionsOf(execution);
+    }
+
+    /**
+     * The partitions an earlier execution ended and this one did not run again: completed ones, and,
+     * while this execution has not reached them yet, the ones it will resume. Newest execution first.
+     */
+    List<StepExecution> carried() {
+        Set<Key> seen = new HashSet<>();
+        current().forEach(step -> seen.add(Key.of(step)));
+        List<StepExecution> carried = new ArrayList<>();
+        for (JobExecution previous : earlier) {
+            for (StepExecution step : partitionsOf(previous)) {
+                if (seen.add(Key.of(step))) {
+                    carried.add(step);
+                }
+            }
+        }
+        return carried;
+    }
+
+    private static List<StepExecution> partitionsOf(JobExecution execution) {
+        return execution.getStepExecutions().stream().filter(PartitionContext::isPartition).toList();
+    }
+
+    /** A partition is its data set and company, in whichever execution it ran. */
+    private record Key(String dataSet, String companyId) {
+        static Key of(StepExecution step) {
+            PartitionContext context = PartitionContext.of(step);
+            return new Key(context.dataSet(), Objects.requireNonNullElse(context.companyId(), ""));
+        }
+    }
+}

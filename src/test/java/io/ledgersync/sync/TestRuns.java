@@ -1,0 +1,54 @@
+package io.ledgersync.sync;
+
+import java.time.Instant;
+import java.time.LocalDateTime;
+import java.time.ZoneId;
+
+import org.springframework.batch.core.BatchStatus;
+import org.springframework.batch.core.ExitStatus;
+import org.springframework.batch.core.job.JobExecution;
+import org.springframework.batch.core.job.JobInstance;
+import org.springframework.batch.core.job.parameters.JobParameters;
+import org.springframework.batch.core.step.StepExecution;
+
+/** Runs and partitions built in memory as the job repository would hand them back, for tests of what is reported. */
+final class TestRuns {
+
+    static final JobInstance INSTANCE = new JobInstance(1L, "sync");
+
+    private TestRuns() {
+    }
+
+    static JobExecution execution(long id, Instant started) {
+        JobExecution execution = new JobExecution(id, INSTANCE, new JobParameters());
+        execution.setStartTime(batchTime(started));
+        return execution;
+    }
+
+    /** Batch keeps the JVM's local time. */
+    static LocalDateTime batchTime(Instant instant) {
+        return LocalDateTime.ofInstant(instant, ZoneId.systemDefault());
+    }
+
+    /**
+     * A partition of {@code run} with its counts: over the whole run, and by this execution.
+     *
+     * @param total the totalResults it announced; negative when it has read no page yet
+     */
+    static StepExecution partition(JobExecution run, String dataSet, String companyId, BatchStatus status, long runRecords,
+            long runPages, long records, long pages, long total) {
+        StepExecution step = new StepExecution(dataSet + ":" + companyId, run);
+        step.setStatus(status);
+        step.setExitStatus(status == BatchStatus.COMPLETED ? ExitStatus.COMPLETED
+                : status == BatchStatus.STOPPED ? ExitStatus.STOPPED : status == BatchStatus.FAILED ? ExitStatus.FAILED
+                : ExitStatus.EXECUTING);
+        step.setExecutionContext(PartitionContext.newPartition(dataSet, companyId));
+        PartitionContext context = PartitionContext.of(step);
+        context.saveCounts(runRecords, runPages, records, pages);
+        if (total >= 0) {
+            context.saveTotalResults(total);
+        }
+        run.addStepExecution(step);
+        return step;
+    }
+}

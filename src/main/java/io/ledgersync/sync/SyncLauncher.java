@@ -131,13 +131,14 @@ public class SyncLauncher {
      * @throws RunStateException when it is not running
      */
     public void stop(long runId) {
-        lookup.execution(runId);
+        JobExecution execution = lookup.execution(runId);
         try {
             jobOperator.stop(runId);
         } catch (NoSuchJobExecutionException e) {
             throw new RunNotFoundException(runId);
         } catch (JobExecutionNotRunningException e) {
-            throw new RunStateException("Sync run " + runId + " is not running: " + e.getMessage());
+            // Batch's message is a dump of the execution: the caller needs only its status
+            throw new RunStateException("Sync run " + runId + " is not running (it " + execution.getStatus() + ")");
         }
     }
 

@@ -62,8 +62,8 @@ final class SyncRunListener implements JobExecutionListener {
         }
         if (report.successful()) {
             log.info(report.summary());
-        } else if (report.outcome() == RunOutcome.STOPPED) {
-            // asked to stop (a signal, the API): not an error, and its only "failure" is the interruption
+        } else if (report.outcome() == RunOutcome.STOPPED && report.failures().isEmpty()) {
+            // asked to stop (a signal, the API): not an error; a stopped run whose partitions also failed still is one
             log.warn("{}; the next run of its request resumes it", report.summary());
         } else {
             log.error("{}; failures: {}", report.summary(), String.join(" | ", report.failures()));

@@ -14,6 +14,9 @@ import io.ledgersync.sync.SyncRequest;
  */
 record LaunchRequest(String mode, List<String> datasets, List<String> companies) {
 
+    /** What a body looks like, for the answers to one that is not. */
+    static final String FORM = "{\"mode\": \"full\" | \"deferred\", \"datasets\": [\"...\"], \"companies\": [\"...\"]}";
+
     SyncRequest toSyncRequest() {
         SyncRequest.Mode parsed;
         try {
@@ -21,6 +24,17 @@ record LaunchRequest(String mode, List<String> datasets, List<String> companies)
         } catch (IllegalArgumentException e) {
             throw new IllegalArgumentException("Unknown mode '" + mode + "': use full or deferred");
         }
-        return new SyncRequest(parsed, datasets == null ? List.of() : datasets, companies == null ? List.of() : companies);
+        return new SyncRequest(parsed, names("datasets", datasets), names("companies", companies));
+    }
+
+    private static List<String> names(String field, List<String> names) {
+        if (names == null) {
+            return List.of();
+        }
+        if (names.stream().anyMatch(name -> name == null || name.isBlank())) {
+            throw new IllegalArgumentException("Field '" + field + "' holds an empty name: " + names.stream()
+                    .map(name -> name == null ? "null" : "\"" + name + "\"").toList());
+        }
+        return names;
     }
 }

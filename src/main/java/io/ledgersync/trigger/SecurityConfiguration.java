@@ -1,7 +1,5 @@
 package io.ledgersync.trigger;
 
-import static org.springframework.security.config.Customizer.withDefaults;
-
 import java.util.Arrays;
 import java.util.UUID;
 
@@ -36,7 +34,10 @@ class SecurityConfiguration {
                         .requestMatchers("/actuator/health", "/actuator/health/**", "/actuator/prometheus", "/error",
                                 "/v3/api-docs", "/v3/api-docs/**", "/swagger-ui.html", "/swagger-ui/**").permitAll()
                         .anyRequest().authenticated())
-                .httpBasic(withDefaults())
+                // 401 as a problem detail, like every other error of the API
+                .httpBasic(basic -> basic.realmName(ProblemAuthenticationEntryPoint.REALM)
+                        .authenticationEntryPoint(new ProblemAuthenticationEntryPoint()))
+                .exceptionHandling(exceptions -> exceptions.authenticationEntryPoint(new ProblemAuthenticationEntryPoint()))
                 // a stateless API authenticated on every request: no session, so no CSRF token to protect
                 .csrf(csrf -> csrf.disable())
                 .sessionManagement(session -> session.sessionCreationPolicy(SessionCreationPolicy.STATELESS))

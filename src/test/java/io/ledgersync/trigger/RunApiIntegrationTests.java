@@ -105,6 +105,60 @@ class RunApiIntegrationTests {
     }
 
     @Test
+    void anUnknownFieldIs400NamingItAndTheValidOnesAndStartsNothing() throws Exception {
+        long runsBefore = body(get("/api/runs")).get("total").asLong();
+
+        HttpResponse<String> unknown = post("/api/runs", "{\"dataset\": [\"invoices\"]}");
+
+        assertProblem(unknown, 400, "Unknown field 'dataset': the fields are mode, datasets, companies");
+        assertThat(body(get("/api/runs")).get("total").asLong()).as("no run of everything").isEqualTo(runsBefore);
+    }
+
+    @Test
+    void aBodyThatIsNotJsonOrNotOfTheFormIs400SayingSoInTheApisWords() throws Exception {
+        assertThat(problemDetail(post("/api/runs", "{\"datasets\": [\"invoices\""), 400))
+                .startsWith("The request body is not valid JSON (line 1, column ");
+        assertThat(problemDetail(post("/api/runs", "{\"datasets\": \"invoices\"}"), 400))
+                .startsWith("Field 'datasets' must be an array of strings; the form is {\"mode\"");
+        assertThat(problemDetail(post("/api/runs", "[\"invoices\"]"), 400)).startsWith("The request body must be a JSON object");
+        assertThat(problemDetail(post("/api/runs", "{\"datasets\": [null]}"), 400)).contains("'datasets' holds an empty name");
+        assertThat(problemDetail(get("/api/runs/abc"), 400)).isEqualTo("'abc' is not a valid runId: it must be a whole number");
+        assertThat(problemDetail(get("/api/runs?page=x"), 400)).isEqualTo("'x' is not a valid page: it must be a whole number");
+    }
+
+    @Test
+    void stoppingACompletedRunIs409WithItsStatusNotItsInternals() throws Exception {
+        long runId = body(post("/api/runs", "{\"datasets\": [\"companies\"]}")).get("runId").asLong();
+        awaitStatus(runId, status -> status.equals("COMPLETED"));
+
+        assertProblem(post("/api/runs/" + runId + "/stop", ""), 409, "Sync run " + runId + " is not running (it COMPLETED)");
+    }
+
+    @Test
+    void everyTimeOfTheApiIsAnInstantWithItsOffset() throws Exception {
+        long runId = body(post("/api/runs", "{\"datasets\": [\"companies\"]}")).get("runId").asLong();
+        JsonNode detail = awaitStatus(runId, status -> status.equals("COMPLETED"));
+        JsonNode listed = body(get("/api/runs?size=1")).get("runs").get(0);
+
+        for (JsonNode run : java.util.List.of(detail, listed)) {
+            assertThat(run.get("startedAt").asString()).matches(INSTANT);
+            assertThat(run.get("endedAt").asString()).matches(INSTANT);
+            assertThat(java.time.Instant.parse(run.get("endedAt").asString()))
+                    .isBetween(java.time.Instant.now().minusSeconds(120), java.time.Instant.now());
+        }
+    }
+
+    @Test
+    void unknownPathsMethodsAndCredentialsAreProblemsToo() throws Exception {
+        HttpResponse<String> unauthorized = send("GET", "/api/runs", null, "admin:wrong");
+        assertProblem(unauthorized, 401, "Authentication required: HTTP Basic with the API user (LEDGERSYNC_ADMIN_USER and LEDGERSYNC_ADMIN_PASSWORD)");
+        assertThat(unauthorized.headers().firstValue("WWW-Authenticate")).contains("Basic realm=\"ledgersync\"");
+        assertThat(problemDetail(get("/api/nothing-here"), 404)).contains("/api/nothing-here");
+        assertThat(send("DELETE", "/api/runs", null, "admin:" + PASSWORD).statusCode()).isEqualTo(405);
+        assertThat(body(send("DELETE", "/api/runs", null, "admin:" + PASSWORD)).get("status").asInt()).isEqualTo(405);
+    }
+
+    @Test
     void unknownRunIs404() throws Exception {
         HttpResponse<String> missing = get("/api/runs/987654");
 
@@ -126,7 +180,11 @@ class RunApiIntegrationTests {
         assertThat(conflict.statusCode()).isEqualTo(409);
         assertThat(body(conflict).get("detail").asString()).contains("already active");
 
-        awaitStatus(runId, status -> status.equals("STARTED") && hasProgress(runId));
+        JsonNode live = await().atMost(Duration.ofSeconds(60)).until(() -> body(get("/api/runs/" + runId)),
+                detail -> detail.get("status").asString().equals("STARTED") && detail.hasNonNull("progress")
+                        && detail.get("progress").get("pages").asLong() > 0);
+        assertThat(live.get("startedAt").asString()).matches(INSTANT);
+        assertThat(live.get("progress").get("elapsed").asString()).as("an ISO-8601 duration").matches("PT[0-9.]+S");
         HttpResponse<String> stopping = post("/api/runs/" + runId + "/stop", "");
         assertThat(stopping.statusCode()).isEqualTo(202);
         JsonNode stopped = awaitStatus(runId, status -> status.equals("STOPPED"));
@@ -155,13 +213,21 @@ class RunApiIntegrationTests {
                 .isEqualTo(409);
     }
 
-    private boolean hasProgress(long runId) {
-        try {
-            JsonNode detail = body(get("/api/runs/" + runId));
-            return detail.hasNonNull("progress") && detail.get("progress").get("pages").asLong() > 0;
-        } catch (Exception e) {
-            return false;
-        }
+    private static final String INSTANT = "\\d{4}-\\d\\d-\\d\\dT\\d\\d:\\d\\d:\\d\\d(\\.\\d+)?Z";
+
+    /** A problem detail (RFC 9457) with this status and detail, and nothing of our insides. */
+    private static void assertProblem(HttpResponse<String> response, int status, String detail) {
+        assertThat(problemDetail(response, status)).isEqualTo(detail);
+    }
+
+    private static String problemDetail(HttpResponse<String> response, int status) {
+        assertThat(response.statusCode()).as(response.body()).isEqualTo(status);
+        assertThat(response.headers().firstValue("Content-Type")).hasValueSatisfying(type -> assertThat(type).startsWith("application/problem+json"));
+        assertThat(response.body()).doesNotContain("Exception", "java.", "tools.jackson", "JobExecution", "`");
+        JsonNode problem = body(response);
+        assertThat(problem.get("status").asInt()).isEqualTo(status);
+        assertThat(problem.get("title").asString()).isNotBlank();
+        return problem.get("detail").asString();
     }
 
     private JsonNode awaitLatest(Predicate<String> status) throws Exception {

@@ -5,6 +5,7 @@ import java.time.Instant;
 import java.util.List;
 
 import org.springframework.http.HttpStatus;
+import org.springframework.http.ProblemDetail;
 import org.springframework.http.ResponseEntity;
 import org.springframework.web.bind.annotation.GetMapping;
 import org.springframework.web.bind.annotation.PathVariable;
@@ -19,10 +20,15 @@ import io.ledgersync.sync.RunHandle;
 import io.ledgersync.sync.SyncLauncher;
 import io.ledgersync.sync.SyncRequest;
 import io.ledgersync.sync.SyncRuns;
+import io.swagger.v3.oas.annotations.Operation;
+import io.swagger.v3.oas.annotations.media.Content;
+import io.swagger.v3.oas.annotations.media.Schema;
+import io.swagger.v3.oas.annotations.responses.ApiResponse;
 
 /**
  * Sync runs over HTTP: launch, list, inspect, stop and restart. Errors are RFC 9457 problem
- * details (see {@link ApiExceptionHandler}).
+ * details (see {@link ApiExceptionHandler}); each operation declares every status it answers, and
+ * {@link ApiDocsConfiguration} adds the 401 of the security in front of them all.
  */
 @RestController
 @RequestMapping("/api/runs")
@@ -37,6 +43,14 @@ class RunController {
     }
 
     /** Starts a run (or resumes the unfinished one of the same request); 202 with its id and Location. */
+    @Operation(summary = "Start a run, or resume the unfinished one of the same request")
+    @ApiResponse(responseCode = "202", description = "Started: the run's id, whether it resumes, and where to follow it")
+    @ApiResponse(responseCode = "400", description = "An unknown field, data set, company or mode, or a body that is not JSON",
+            content = @Content(mediaType = ApiDocsConfiguration.PROBLEM_JSON, schema = @Schema(implementation = ProblemDetail.class)))
+    @ApiResponse(responseCode = "409", description = "A run of the same kind is active",
+            content = @Content(mediaType = ApiDocsConfiguration.PROBLEM_JSON, schema = @Schema(implementation = ProblemDetail.class)))
+    @ApiResponse(responseCode = "415", description = "A body that is not application/json",
+            content = @Content(mediaType = ApiDocsConfiguration.PROBLEM_JSON, schema = @Schema(implementation = ProblemDetail.class)))
     @PostMapping
     ResponseEntity<Launched> launch(@RequestBody(required = false) LaunchRequest body) {
         SyncRequest request = body == null ? SyncRequest.everything() : body.toSyncRequest();
@@ -44,6 +58,10 @@ class RunController {
     }
 
     /** Runs, newest first. */
+    @Operation(summary = "List runs, newest first")
+    @ApiResponse(responseCode = "200", description = "A page of runs")
+    @ApiResponse(responseCode = "400", description = "A page below 0, or a size outside 1 to 200",
+            content = @Content(mediaType = ApiDocsConfiguration.PROBLEM_JSON, schema = @Schema(implementation = ProblemDetail.class)))
     @GetMapping
     RunsPage list(@RequestParam(defaultValue = "0") int page, @RequestParam(defaultValue = "20") int size) {
         if (page < 0 || size < 1 || size > 200) {
@@ -54,12 +72,26 @@ class RunController {
     }
 
     /** What a run did and, while it runs, its progress. */
+    @Operation(summary = "What a run did per company and data set and, while it runs, its progress")
+    @ApiResponse(responseCode = "200", description = "The run")
+    @ApiResponse(responseCode = "400", description = "A run id that is not a number",
+            content = @Content(mediaType = ApiDocsConfiguration.PROBLEM_JSON, schema = @Schema(implementation = ProblemDetail.class)))
+    @ApiResponse(responseCode = "404", description = "No such run",
+            content = @Content(mediaType = ApiDocsConfiguration.PROBLEM_JSON, schema = @Schema(implementation = ProblemDetail.class)))
     @GetMapping("/{runId}")
     RunDetail detail(@PathVariable long runId) {
         return runs.detail(runId);
     }
 
     /** Asks a running run to stop at its next page boundary. */
+    @Operation(summary = "Stop a running run at its next page boundary, keeping what it committed")
+    @ApiResponse(responseCode = "202", description = "Stopping: the run as it stands")
+    @ApiResponse(responseCode = "400", description = "A run id that is not a number",
+            content = @Content(mediaType = ApiDocsConfiguration.PROBLEM_JSON, schema = @Schema(implementation = ProblemDetail.class)))
+    @ApiResponse(responseCode = "404", description = "No such run",
+            content = @Content(mediaType = ApiDocsConfiguration.PROBLEM_JSON, schema = @Schema(implementation = ProblemDetail.class)))
+    @ApiResponse(responseCode = "409", description = "The run is not running",
+            content = @Content(mediaType = ApiDocsConfiguration.PROBLEM_JSON, schema = @Schema(implementation = ProblemDetail.class)))
     @PostMapping("/{runId}/stop")
     ResponseEntity<RunSummary> stop(@PathVariable long runId) {
         launcher.stop(runId);
@@ -67,6 +99,14 @@ class RunController {
     }
 
     /** Resumes a failed or stopped run from its last committed pages. */
+    @Operation(summary = "Resume a failed or stopped run from its last committed pages")
+    @ApiResponse(responseCode = "202", description = "Resumed: the new run's id and where to follow it")
+    @ApiResponse(responseCode = "400", description = "A run id that is not a number",
+            content = @Content(mediaType = ApiDocsConfiguration.PROBLEM_JSON, schema = @Schema(implementation = ProblemDetail.class)))
+    @ApiResponse(responseCode = "404", description = "No such run",
+            content = @Content(mediaType = ApiDocsConfiguration.PROBLEM_JSON, schema = @Schema(implementation = ProblemDetail.class)))
+    @ApiResponse(responseCode = "409", description = "The run completed, is running, was resumed already, or its kind is active",
+            content = @Content(mediaType = ApiDocsConfiguration.PROBLEM_JSON, schema = @Schema(implementation = ProblemDetail.class)))
     @PostMapping("/{runId}/restart")
     ResponseEntity<Launched> restart(@PathVariable long runId) {
         return accepted(launcher.restart(runId));

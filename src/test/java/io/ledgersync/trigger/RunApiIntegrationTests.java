@@ -15,6 +15,8 @@ import java.util.function.Predicate;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
+import org.springframework.beans.factory.annotation.Autowired;
+import org.springframework.boot.info.BuildProperties;
 import org.springframework.boot.test.context.SpringBootTest;
 import org.springframework.boot.test.web.server.LocalServerPort;
 import org.springframework.test.context.DynamicPropertyRegistry;
@@ -37,6 +39,9 @@ class RunApiIntegrationTests {
 
     @LocalServerPort
     int port;
+
+    @Autowired
+    BuildProperties build;
 
     @DynamicPropertySource
     static void properties(DynamicPropertyRegistry registry) {
@@ -156,6 +161,34 @@ class RunApiIntegrationTests {
         assertThat(problemDetail(get("/api/nothing-here"), 404)).contains("/api/nothing-here");
         assertThat(send("DELETE", "/api/runs", null, "admin:" + PASSWORD).statusCode()).isEqualTo(405);
         assertThat(body(send("DELETE", "/api/runs", null, "admin:" + PASSWORD)).get("status").asInt()).isEqualTo(405);
+    }
+
+    @Test
+    void theApiDescriptionNamesTheProductItsBuildItsSecurityAndEveryAnswer() throws Exception {
+        JsonNode api = body(send("GET", "/v3/api-docs", null, null));
+
+        assertThat(api.at("/info/title").asString()).isEqualTo("ledgersync");
+        assertThat(api.at("/info/version").asString()).isEqualTo(build.getVersion()).matches("\\d+\\.\\d+\\.\\d+.*");
+        assertThat(api.at("/info/description").asString()).contains("sync runs");
+        assertThat(api.at("/components/securitySchemes/basicAuth/type").asString()).isEqualTo("http");
+        assertThat(api.at("/components/securitySchemes/basicAuth/scheme").asString()).isEqualTo("basic");
+        assertCodes(api, "/api/runs", "post", "202", "400", "401", "409", "415");
+        assertCodes(api, "/api/runs", "get", "200", "400", "401");
+        assertCodes(api, "/api/runs/{runId}", "get", "200", "400", "401", "404");
+        assertCodes(api, "/api/runs/{runId}/stop", "post", "202", "400", "401", "404", "409");
+        assertCodes(api, "/api/runs/{runId}/restart", "post", "202", "400", "401", "404", "409");
+    }
+
+    private static void assertCodes(JsonNode api, String path, String method, String... codes) {
+        JsonNode operation = api.get("paths").get(path).get(method);
+        assertThat(operation.get("security").get(0).has("basicAuth")).as(method + " " + path + " needs Basic").isTrue();
+        assertThat(operation.get("responses").propertyNames()).as(method + " " + path).containsExactlyInAnyOrder(codes);
+        for (String code : codes) {
+            if (code.startsWith("4")) {
+                assertThat(operation.at("/responses/" + code + "/content/application~1problem+json/schema/$ref").asString())
+                        .as(method + " " + path + " " + code).isEqualTo("#/components/schemas/ProblemDetail");
+            }
+        }
     }
 
     @Test

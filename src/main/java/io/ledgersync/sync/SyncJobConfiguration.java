@@ -25,6 +25,7 @@ import io.ledgersync.source.DataApiClient;
 import io.ledgersync.source.Page;
 import io.ledgersync.warehouse.RunHistory;
 import io.ledgersync.warehouse.RunLocks;
+import io.ledgersync.warehouse.RunPurge;
 import io.ledgersync.warehouse.SyncStates;
 import io.ledgersync.warehouse.Warehouse;
 
@@ -136,6 +137,11 @@ class SyncJobConfiguration {
                 catalog.names());
         return new SyncLauncher(jobOperator, syncJob, catalog, companies, locks, lookup, background,
                 clock.getIfAvailable(Clock::systemUTC));
+    }
+
+    @Bean
+    RunRetention runRetention(RunPurge purge) {
+        return new RunRetention(purge);
     }
 
     @Bean

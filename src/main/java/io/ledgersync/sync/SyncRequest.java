@@ -29,6 +29,8 @@ public record SyncRequest(Mode mode, List<String> datasets, List<String> compani
     }
 
     private static final String MODE = "mode";
+    /** The job parameter that tells the kinds of run apart: the history keeps the newest successful run of each. */
+    static final String KIND_PARAMETER = MODE;
     private static final String DATASETS = "datasets";
     private static final String COMPANIES = "companies";
     private static final String LAUNCHED_AT = "launched.at";

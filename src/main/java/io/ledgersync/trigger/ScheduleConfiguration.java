@@ -9,18 +9,20 @@ import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
 import org.springframework.scheduling.annotation.SchedulingConfigurer;
 
+import io.ledgersync.sync.RunRetention;
 import io.ledgersync.sync.SyncLauncher;
 import io.ledgersync.sync.SyncRuns;
 
-/** The service's schedule; not in the {@code sync} command, which runs once and exits. */
+/** The service's schedule (runs, and the purge of old ones); not in the {@code sync} command, which runs once and exits. */
 @Configuration(proxyBeanMethods = false)
-@EnableConfigurationProperties(ScheduleProperties.class)
+@EnableConfigurationProperties({ScheduleProperties.class, HistoryProperties.class})
 @ConditionalOnExpression("'${ledgersync.command:serve}' == 'serve'")
 class ScheduleConfiguration {
 
     @Bean
-    SyncSchedule syncSchedule(SyncLauncher launcher, SyncRuns runs, ScheduleProperties properties, ObjectProvider<Clock> clock) {
-        return new SyncSchedule(launcher, runs, properties, clock.getIfAvailable(Clock::systemUTC));
+    SyncSchedule syncSchedule(SyncLauncher launcher, SyncRuns runs, RunRetention retention, ScheduleProperties properties,
+            HistoryProperties history, ObjectProvider<Clock> clock) {
+        return new SyncSchedule(launcher, runs, retention, properties, history, clock.getIfAvailable(Clock::systemUTC));
     }
 
     @Bean

@@ -9,6 +9,7 @@ import org.slf4j.LoggerFactory;
 import org.springframework.scheduling.support.CronExpression;
 
 import io.ledgersync.sync.RunHandle;
+import io.ledgersync.sync.RunRetention;
 import io.ledgersync.sync.SyncAlreadyRunningException;
 import io.ledgersync.sync.SyncLauncher;
 import io.ledgersync.sync.SyncRequest;
@@ -16,10 +17,10 @@ import io.ledgersync.sync.SyncRuns;
 import io.ledgersync.sync.SyncShutdownException;
 
 /**
- * The nightly full sync and the deferred-retry runs. {@link #tick()} is called every few seconds
- * and reads the injected clock, so tests drive the schedule by moving the clock. A run of a kind
- * that is already active — in this instance or another on the same database — is skipped, not
- * queued: the database lock decides. Not thread-safe: one ticking thread.
+ * The nightly full sync, the deferred-retry runs and the purge of old runs. {@link #tick()} is
+ * called every few seconds and reads the injected clock, so tests drive the schedule by moving the
+ * clock. A run of a kind that is already active — in this instance or another on the same database
+ * — is skipped, not queued: the database lock decides. Not thread-safe: one ticking thread.
  */
 class SyncSchedule {
 
@@ -27,23 +28,36 @@ class SyncSchedule {
 
     private final SyncLauncher launcher;
     private final SyncRuns runs;
+    private final RunRetention retention;
     private final ScheduleProperties properties;
+    private final HistoryProperties history;
     private final Clock clock;
     private final CronExpression fullSync;
+    private final CronExpression purge;
     private Instant nextFullSync;
     private Instant nextDeferredCheck;
+    private Instant nextPurge;
 
-    SyncSchedule(SyncLauncher launcher, SyncRuns runs, ScheduleProperties properties, Clock clock) {
+    SyncSchedule(SyncLauncher launcher, SyncRuns runs, RunRetention retention, ScheduleProperties properties,
+            HistoryProperties history, Clock clock) {
         this.launcher = launcher;
         this.runs = runs;
+        this.retention = retention;
         this.properties = properties;
+        this.history = history;
         this.clock = clock;
         this.fullSync = properties.fullSyncEnabled() ? CronExpression.parse(properties.fullSync()) : null;
+        this.purge = properties.enabled() && history.purgeEnabled() ? CronExpression.parse(history.purge()) : null;
         Instant now = clock.instant();
-        this.nextFullSync = fullSync == null ? null : after(now);
+        this.nextFullSync = after(fullSync, now);
         this.nextDeferredCheck = now.plus(properties.deferredInterval());
+        this.nextPurge = after(purge, now);
         if (nextFullSync != null) {
             log.info("Full sync scheduled by '{}' ({}): next at {}", properties.fullSync(), properties.zone(), nextFullSync);
+        }
+        if (nextPurge != null) {
+            log.info("Runs older than {} purged by '{}' ({}): next at {}", history.retention(), history.purge(), properties.zone(),
+                    nextPurge);
         }
     }
 
@@ -51,7 +65,7 @@ class SyncSchedule {
     void tick() {
         Instant now = clock.instant();
         if (nextFullSync != null && !now.isBefore(nextFullSync)) {
-            nextFullSync = after(now);
+            nextFullSync = after(fullSync, now);
             launch(SyncRequest.everything(), "nightly full sync");
         }
         if (!now.isBefore(nextDeferredCheck)) {
@@ -60,10 +74,18 @@ class SyncSchedule {
                 launch(SyncRequest.deferred(), "deferred-retry run");
             }
         }
+        if (nextPurge != null && !now.isBefore(nextPurge)) {
+            nextPurge = after(purge, now);
+            purgeHistory(now);
+        }
     }
 
     Instant nextFullSync() {
         return nextFullSync;
+    }
+
+    Instant nextPurge() {
+        return nextPurge;
     }
 
     private void launch(SyncRequest request, String what) {
@@ -78,8 +100,17 @@ class SyncSchedule {
         }
     }
 
-    private Instant after(Instant instant) {
-        ZonedDateTime next = fullSync.next(instant.atZone(properties.zone()));
+    private void purgeHistory(Instant now) {
+        try {
+            retention.purge(now, history.retention());
+        } catch (RuntimeException e) {
+            // What one purge leaves, the next one takes: the schedule goes on.
+            log.error("Scheduled purge of old runs failed: {}", e.getMessage(), e);
+        }
+    }
+
+    private Instant after(CronExpression cron, Instant instant) {
+        ZonedDateTime next = cron == null ? null : cron.next(instant.atZone(properties.zone()));
         return next == null ? null : next.toInstant();
     }
 }

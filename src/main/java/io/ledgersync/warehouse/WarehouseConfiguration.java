@@ -49,6 +49,11 @@ class WarehouseConfiguration {
         return new RunHistory(jdbi, warehouseDialect);
     }
 
+    @Bean
+    RunPurge runPurge(Jdbi jdbi) {
+        return new RunPurge(jdbi);
+    }
+
     /**
      * A lock gets a connection of its own, outside the pool: it is held for a whole run, which must not
      * cost the pool a connection, and closing it ends the database session that holds the lock.

@@ -63,6 +63,9 @@ abstract class AbstractSyncIntegrationTests {
     @Autowired
     SyncStates states;
 
+    @Autowired
+    RunRetention retention;
+
     /** ledgersync's clock, moved by hand so that deferrals come due in milliseconds. */
     @TestConfiguration(proxyBeanMethods = false)
     static class ClockConfiguration {
@@ -81,7 +84,7 @@ abstract class AbstractSyncIntegrationTests {
         registry.add("ledgersync.api.api-key", sandbox::apiKey);
         registry.add("ledgersync.api.page-size", () -> PAGE_SIZE);
         registry.add("ledgersync.sync.on-startup", () -> false);
-        // the tests move the clock by days: the schedule would start a nightly run beside the test's own
+        // the tests move the clock by days: the schedule would start a nightly run (and a purge) beside the test's own
         registry.add("ledgersync.schedule.enabled", () -> false);
         // no retries: a scripted 500 fails its partition at once, as an exhausted retry budget would
         registry.add("ledgersync.api.retry.max-attempts", () -> 1);
@@ -177,6 +180,34 @@ abstract class AbstractSyncIntegrationTests {
         assertThat(sandbox.requestCount() - requestsBefore).as("pages 2 and 3 of the flaky company, nothing else").isEqualTo(2);
         assertThat(states.find(flaky, "invoices").orElseThrow().state()).isEqualTo(SyncState.Status.OK);
         assertThat(count("invoices")).isEqualTo(COMPANIES * INVOICES_PER_COMPANY);
+    }
+
+    @Test
+    void purgingTheHistoryKeepsTheNewestSuccessfulRunAndARunThatCanStillBeResumed() {
+        SyncRequest companies = new SyncRequest(List.of("companies"), List.of());
+        SyncReport older = launcher.run(companies);
+        SyncReport newest = launcher.run(companies);
+        String flaky = sandbox.dataSet().companyIds().get(2);
+        sandbox.faults().path("/companies/" + flaky + "/data/invoices").page(2).serverErrorNext(1);
+        SyncRequest flakyInvoices = new SyncRequest(List.of("invoices"), List.of(flaky)); // a request of its own
+        SyncReport failed = launcher.run(flakyInvoices);
+        assertThat(failed.successful()).isFalse();
+
+        // a day later, with a day of retention: every run is old enough to go
+        int purged = retention.purge(clock.instant().plus(Duration.ofDays(2)), Duration.ofDays(1));
+
+        assertThat(purged).isPositive();
+        assertThat(runIds()).doesNotContain(older.runId()).contains(newest.runId(), failed.runId());
+        assertThat(count("batch_step_execution")).isPositive();
+        SyncReport resumed = launcher.run(flakyInvoices);
+        assertThat(resumed.resumed()).as("the failed run survived whole: " + resumed.summary()).isTrue();
+        assertThat(resumed.successful()).isTrue();
+        assertThat(resumed.runRecords("invoices")).isEqualTo(INVOICES_PER_COMPANY);
+        assertThat(resumed.records("invoices")).isEqualTo(INVOICES_PER_COMPANY - PAGE_SIZE);
+    }
+
+    private List<Long> runIds() {
+        return jdbi.withHandle(h -> h.createQuery("SELECT job_execution_id FROM batch_job_execution").mapTo(Long.class).list());
     }
 
     @Test

@@ -16,6 +16,7 @@ import java.util.concurrent.CompletableFuture;
 import org.junit.jupiter.api.Test;
 
 import io.ledgersync.sync.RunHandle;
+import io.ledgersync.sync.RunRetention;
 import io.ledgersync.sync.SyncLauncher;
 import io.ledgersync.sync.SyncRequest;
 import io.ledgersync.sync.SyncRuns;
@@ -27,12 +28,14 @@ class SyncScheduleTests {
     private final MutableClock clock = new MutableClock(Instant.parse("2026-03-10T01:59:30Z"));
     private final SyncLauncher launcher = mock(SyncLauncher.class);
     private final SyncRuns runs = mock(SyncRuns.class);
+    private final RunRetention retention = mock(RunRetention.class);
+    private final HistoryProperties noPurge = new HistoryProperties(Duration.ofDays(90), "-");
     private final ScheduleProperties nightly = new ScheduleProperties(true, "0 0 2 * * *", ZoneOffset.UTC, Duration.ofMinutes(5));
 
     @Test
     void fullSyncFiresAt0200UtcOncePerNight() {
         when(launcher.launch(any())).thenReturn(handle(1));
-        SyncSchedule schedule = new SyncSchedule(launcher, runs, nightly, clock);
+        SyncSchedule schedule = new SyncSchedule(launcher, runs, retention, nightly, noPurge, clock);
         assertThat(schedule.nextFullSync()).isEqualTo(Instant.parse("2026-03-10T02:00:00Z"));
 
         schedule.tick();
@@ -50,7 +53,7 @@ class SyncScheduleTests {
     @Test
     void aRunStillActiveAtTheNextFiringIsNotOverlappedAndTheScheduleGoesOn() {
         when(launcher.launch(any())).thenThrow(new io.ledgersync.sync.SyncAlreadyRunningException("A full sync run is already active"));
-        SyncSchedule schedule = new SyncSchedule(launcher, runs, nightly, clock);
+        SyncSchedule schedule = new SyncSchedule(launcher, runs, retention, nightly, noPurge, clock);
         clock.advance(Duration.ofSeconds(30));
 
         schedule.tick();
@@ -64,7 +67,7 @@ class SyncScheduleTests {
         ScheduleProperties paris = new ScheduleProperties(true, "0 30 23 * * MON-FRI", java.time.ZoneId.of("Europe/Paris"),
                 Duration.ofMinutes(5));
 
-        SyncSchedule schedule = new SyncSchedule(launcher, runs, paris, clock);
+        SyncSchedule schedule = new SyncSchedule(launcher, runs, retention, paris, noPurge, clock);
 
         // Tuesday 10 March 2026, 23:30 in Paris (UTC+1)
         assertThat(schedule.nextFullSync()).isEqualTo(Instant.parse("2026-03-10T22:30:00Z"));
@@ -72,7 +75,7 @@ class SyncScheduleTests {
 
     @Test
     void switchedOffFullSyncNeverFires() {
-        SyncSchedule schedule = new SyncSchedule(launcher, runs, new ScheduleProperties(true, "-", ZoneOffset.UTC, Duration.ofMinutes(5)), clock);
+        SyncSchedule schedule = new SyncSchedule(launcher, runs, retention, new ScheduleProperties(true, "-", ZoneOffset.UTC, Duration.ofMinutes(5)), noPurge, clock);
 
         clock.advance(Duration.ofDays(2));
         schedule.tick();
@@ -84,7 +87,7 @@ class SyncScheduleTests {
     @Test
     void deferredRunStartsEveryIntervalOnlyWhenSomethingIsDue() {
         when(launcher.launch(any())).thenReturn(handle(2));
-        SyncSchedule schedule = new SyncSchedule(launcher, runs, new ScheduleProperties(true, "-", ZoneOffset.UTC, Duration.ofMinutes(5)), clock);
+        SyncSchedule schedule = new SyncSchedule(launcher, runs, retention, new ScheduleProperties(true, "-", ZoneOffset.UTC, Duration.ofMinutes(5)), noPurge, clock);
         when(runs.anyDeferralDue()).thenReturn(false);
 
         clock.advance(Duration.ofMinutes(5));
@@ -106,6 +109,57 @@ class SyncScheduleTests {
         org.assertj.core.api.Assertions.assertThatThrownBy(
                 () -> new ScheduleProperties(true, "every night", ZoneOffset.UTC, Duration.ofMinutes(5)))
                 .hasMessageContaining("'every night' is not a cron expression").hasMessageContaining("'-' to switch it off");
+    }
+
+    @Test
+    void theHistoryIsPurgedOnItsCronOfRunsOlderThanTheRetention() {
+        HistoryProperties daily = new HistoryProperties(Duration.ofDays(90), "0 30 3 * * *");
+        SyncSchedule schedule = new SyncSchedule(launcher, runs, retention, nightly, daily, clock);
+        assertThat(schedule.nextPurge()).isEqualTo(Instant.parse("2026-03-10T03:30:00Z"));
+
+        clock.setInstant(Instant.parse("2026-03-10T03:29:59Z"));
+        schedule.tick();
+        verify(retention, never()).purge(any(), any());
+
+        clock.setInstant(Instant.parse("2026-03-10T03:30:05Z"));
+        schedule.tick();
+        schedule.tick();
+
+        verify(retention, times(1)).purge(Instant.parse("2026-03-10T03:30:05Z"), Duration.ofDays(90));
+        assertThat(schedule.nextPurge()).isEqualTo(Instant.parse("2026-03-11T03:30:00Z"));
+    }
+
+    @Test
+    void aFailedPurgeLeavesTheScheduleGoingAndANightWithoutPurgeNeverPurges() {
+        when(retention.purge(any(), any())).thenThrow(new IllegalStateException("database down"));
+        SyncSchedule schedule = new SyncSchedule(launcher, runs, retention, nightly,
+                new HistoryProperties(Duration.ofDays(90), "0 30 3 * * *"), clock);
+        clock.setInstant(Instant.parse("2026-03-10T03:30:00Z"));
+
+        schedule.tick();
+
+        assertThat(schedule.nextPurge()).as("tried again the next night").isEqualTo(Instant.parse("2026-03-11T03:30:00Z"));
+        SyncSchedule off = new SyncSchedule(launcher, runs, retention, nightly, noPurge, clock);
+        clock.advance(Duration.ofDays(3));
+        off.tick();
+        assertThat(off.nextPurge()).isNull();
+        verify(retention, times(1)).purge(any(), any());
+    }
+
+    @Test
+    void aRetentionWithoutAUnitOrAnInvalidCronIsRefused() {
+        org.assertj.core.api.Assertions.assertThatThrownBy(() -> new HistoryProperties(Duration.ofMillis(90), "-"))
+                .hasMessageContaining("at least 1d (e.g. 90d), was PT0.09S");
+        org.assertj.core.api.Assertions.assertThatThrownBy(() -> new HistoryProperties(Duration.ofDays(90), "daily"))
+                .hasMessageContaining("'daily' is not a cron expression").hasMessageContaining("'-' to switch it off");
+    }
+
+    @Test
+    void thePackagedDefaultsKeepNinetyDaysAndPurgeNightly() {
+        HistoryProperties defaults = io.ledgersync.ConfigDefaults.bind("ledgersync.history", HistoryProperties.class);
+
+        assertThat(defaults.retention()).isEqualTo(Duration.ofDays(90));
+        assertThat(defaults.purge()).isEqualTo("0 30 3 * * *");
     }
 
     private static RunHandle handle(long runId) {

@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import java.math.BigDecimal;
+import java.time.Duration;
 import java.time.Instant;
 import java.time.OffsetDateTime;
 import java.time.ZoneOffset;
@@ -43,6 +44,7 @@ abstract class AbstractWarehouseContractTests {
     Warehouse warehouse;
     private SyncStates states;
     RunLocks locks;
+    private RunPurge purge;
 
     /** A JDBC URL of an empty database, fresh for each test. */
     abstract String freshDatabaseUrl();
@@ -63,6 +65,7 @@ abstract class AbstractWarehouseContractTests {
         warehouse = new Warehouse(jdbi, dialect, clock);
         states = new SyncStates(jdbi, dialect);
         locks = dialect.runLocks(dataSource, "ledgersync host-a/1");
+        purge = new RunPurge(jdbi);
     }
 
     @Test
@@ -198,6 +201,75 @@ abstract class AbstractWarehouseContractTests {
                 .mapTo(Long.class).one());
 
         assertThat(tables).as("V7 drops run_lock").isZero();
+    }
+
+    /** The job repository's tables and sync_reconciliation, by the column that names a job execution. */
+    private static final List<List<String>> RUN_TABLES = List.of(List.of("batch_job_execution", "job_execution_id"),
+            List.of("batch_job_execution_params", "job_execution_id"), List.of("batch_job_execution_context", "job_execution_id"),
+            List.of("batch_step_execution", "job_execution_id"), List.of("sync_reconciliation", "run_id"));
+
+    @Test
+    void aPurgeDeletesEveryRowOfTheRunsOlderThanTheCutoffAndNothingNewer() {
+        JobRepositoryRows rows = new JobRepositoryRows(jdbi, List.of("customers", "invoices"), 2, JobRepositoryRows.plainContexts());
+        Instant now = Instant.parse("2026-11-22T03:30:00Z");
+        JobRepositoryRows.Run oldest = rows.run("FULL", "COMPLETED", local(now.minus(Duration.ofDays(200))));
+        JobRepositoryRows.Run failed = rows.run("FULL", "FAILED", local(now.minus(Duration.ofDays(100))));
+        JobRepositoryRows.Run resumed = rows.resume(failed, "FULL", "COMPLETED", local(now.minus(Duration.ofDays(99))));
+        JobRepositoryRows.Run recent = rows.run("FULL", "COMPLETED", local(now.minus(Duration.ofDays(1))));
+        long stepContextsBefore = count("batch_step_execution_context");
+
+        RunPurge.Purged purged = purge.purge("sync", "mode", now.minus(Duration.ofDays(90)));
+
+        assertThat(purged).isEqualTo(new RunPurge.Purged(3, 2, 3 * (2 + 2 * 2), 2 * 2 * 2, 0, 0));
+        List<Long> gone = List.of(oldest.executionId(), failed.executionId(), resumed.executionId());
+        for (List<String> table : RUN_TABLES) {
+            assertThat(rows.rowsOf(table.get(0), table.get(1), gone)).as(table.get(0)).isZero();
+            assertThat(rows.rowsOf(table.get(0), table.get(1), List.of(recent.executionId()))).as(table.get(0)).isPositive();
+        }
+        assertThat(count("batch_step_execution_context")).isEqualTo(stepContextsBefore - 3 * 6);
+        List<Long> instances = jdbi.withHandle(h -> h.createQuery("SELECT job_instance_id FROM batch_job_instance").mapTo(Long.class).list());
+        assertThat(instances).containsExactly(recent.instanceId());
+        assertThat(purge.purge("sync", "mode", now.minus(Duration.ofDays(90))).runs()).as("nothing left to purge").isZero();
+    }
+
+    @Test
+    void aPurgeNeverTakesTheNewestSuccessfulRunOfAKindNorARunThatCanBeResumed() {
+        JobRepositoryRows rows = new JobRepositoryRows(jdbi, List.of("invoices"), 1, JobRepositoryRows.plainContexts());
+        Instant now = Instant.parse("2026-11-22T03:30:00Z");
+        JobRepositoryRows.Run olderFull = rows.run("FULL", "COMPLETED", local(now.minus(Duration.ofDays(300))));
+        JobRepositoryRows.Run olderDeferred = rows.run("DEFERRED", "COMPLETED", local(now.minus(Duration.ofDays(290))));
+        JobRepositoryRows.Run abandoned = rows.run("FULL", "ABANDONED", local(now.minus(Duration.ofDays(280))));
+        JobRepositoryRows.Run newestDeferred = rows.run("DEFERRED", "COMPLETED", local(now.minus(Duration.ofDays(270))));
+        JobRepositoryRows.Run newestFull = rows.run("FULL", "COMPLETED", local(now.minus(Duration.ofDays(260))));
+        JobRepositoryRows.Run failed = rows.run("FULL", "FAILED", local(now.minus(Duration.ofDays(250))));
+        JobRepositoryRows.Run stopped = rows.run("DEFERRED", "STOPPED", local(now.minus(Duration.ofDays(240))));
+        JobRepositoryRows.Run killed = rows.run("FULL", "STARTED", local(now.minus(Duration.ofDays(230))));
+        JobRepositoryRows.Run legacy = rows.run(null, "COMPLETED", local(now.minus(Duration.ofDays(220))));
+        JobRepositoryRows.Run failedFirst = rows.run("FULL", "FAILED", local(now.minus(Duration.ofDays(210))));
+        JobRepositoryRows.Run resumedRecently = rows.resume(failedFirst, "FULL", "STARTED", local(now.minus(Duration.ofHours(1))));
+
+        RunPurge.Purged purged = purge.purge("sync", "mode", now.minus(Duration.ofDays(90)));
+
+        assertThat(executions()).containsExactly(newestDeferred.executionId(), newestFull.executionId(), failed.executionId(),
+                stopped.executionId(), killed.executionId(), legacy.executionId(), failedFirst.executionId(),
+                resumedRecently.executionId());
+        assertThat(purged.runs()).as("%s, %s and %s", olderFull, olderDeferred, abandoned).isEqualTo(3);
+        assertThat(purged.keptNewest()).as("full, deferred, and runs from before modes").isEqualTo(3);
+        assertThat(purged.keptResumable()).as("failed, stopped and killed").isEqualTo(3);
+    }
+
+    private List<Long> executions() {
+        return jdbi.withHandle(h -> h.createQuery("SELECT job_execution_id FROM batch_job_execution ORDER BY job_execution_id")
+                .mapTo(Long.class).list());
+    }
+
+    private long count(String table) {
+        return jdbi.withHandle(h -> h.createQuery("SELECT COUNT(*) FROM " + table).mapTo(Long.class).one());
+    }
+
+    /** Spring Batch keeps the local time of the JVM. */
+    private static java.time.LocalDateTime local(Instant instant) {
+        return java.time.LocalDateTime.ofInstant(instant, java.time.ZoneId.systemDefault());
     }
 
     private static Row row(String company, String id, String total, boolean deleted) {

@@ -31,6 +31,7 @@ public final class JobRepositoryRows {
     }
 
     private static final long RECORDS = 250;
+    private static final int SHORT_CONTEXT = 2500;
 
     private final Jdbi jdbi;
     private final List<String> dataSets;
@@ -94,8 +95,10 @@ public final class JobRepositoryRows {
                     .bind("id", execution).bind("instance", instance).bind("started", started).bind("ended", ended)
                     .bind("status", status).bind("updated", ended == null ? started : ended).execute();
             parameters(h, execution, mode, started);
+            String context = contexts.job();
             h.createUpdate("INSERT INTO batch_job_execution_context (job_execution_id, short_context, serialized_context)"
-                    + " VALUES (:id, :context, NULL)").bind("id", execution).bind("context", contexts.job()).execute();
+                    + " VALUES (:id, :short, :long)").bind("id", execution).bind("short", shortContext(context))
+                    .bind("long", longContext(context)).execute();
             steps(h, execution, status, started, ended);
         });
         return new Run(instance, execution);
@@ -122,7 +125,7 @@ public final class JobRepositoryRows {
                 VALUES (:id, 3, :name, :execution, :started, :started, :ended, :status, :pages, :pages, 0, :pages, 0, 0, 0, 0,
                     :status, '', :updated)""");
         PreparedBatch stepContexts = h.prepareBatch("INSERT INTO batch_step_execution_context (step_execution_id, short_context,"
-                + " serialized_context) VALUES (:id, :context, NULL)");
+                + " serialized_context) VALUES (:id, :short, :long)");
         PreparedBatch reconciliations = h.prepareBatch("""
                 INSERT INTO sync_reconciliation (run_id, company_id, data_set, records_read, total_results, matched, recorded_at)
                 VALUES (:run, :company, :dataSet, :records, :records, TRUE, :at)""");
@@ -131,14 +134,17 @@ public final class JobRepositoryRows {
             long manager = ++lastStep;
             steps.bind("id", manager).bind("name", dataSet).bind("execution", execution).bind("started", started)
                     .bind("ended", ended).bind("status", status).bind("pages", 0).bind("updated", updated).add();
-            stepContexts.bind("id", manager).bind("context", contexts.step(dataSet)).add();
+            String managerContext = contexts.step(dataSet);
+            stepContexts.bind("id", manager).bind("short", shortContext(managerContext)).bind("long", longContext(managerContext)).add();
             for (int company = 0; company < companies; company++) {
                 String companyId = "company-" + company;
                 long partition = ++lastStep;
                 steps.bind("id", partition).bind("name", dataSet + ":" + companyId).bind("execution", execution)
                         .bind("started", started).bind("ended", ended).bind("status", status).bind("pages", 1)
                         .bind("updated", updated).add();
-                stepContexts.bind("id", partition).bind("context", contexts.partition(dataSet, companyId, RECORDS)).add();
+                String partitionContext = contexts.partition(dataSet, companyId, RECORDS);
+                stepContexts.bind("id", partition).bind("short", shortContext(partitionContext))
+                        .bind("long", longContext(partitionContext)).add();
                 if (status.equals("COMPLETED")) {
                     reconciliations.bind("run", execution).bind("company", companyId).bind("dataSet", dataSet)
                             .bind("records", RECORDS).bind("at", ended.atOffset(ZoneOffset.UTC)).add();
@@ -156,6 +162,15 @@ public final class JobRepositoryRows {
     public long rowsOf(String table, String executionColumn, List<Long> executions) {
         return jdbi.withHandle(h -> h.createQuery("SELECT COUNT(*) FROM " + table + " WHERE " + executionColumn + " IN (<ids>)")
                 .bindList("ids", executions).mapTo(Long.class).one());
+    }
+
+    /** As the job repository stores a context: in SHORT_CONTEXT when it fits, else cut there and whole in SERIALIZED_CONTEXT. */
+    private static String shortContext(String context) {
+        return context.length() <= SHORT_CONTEXT ? context : context.substring(0, SHORT_CONTEXT - 8) + " ...";
+    }
+
+    private static String longContext(String context) {
+        return context.length() <= SHORT_CONTEXT ? null : context;
     }
 
     private long max(String column, String table) {

@@ -39,11 +39,12 @@ import io.ledgersync.sync.SyncRuns;
  * {@code page-queries} after as many warm-ups), the purge of the oldest {@code purge-days} days, the same page again, and
  * the rows and bytes of the job repository's tables before and after. Variants: {@code sql}, the shipped
  * {@link RunRetention#purge} (set by set), and {@code batch-api}, Spring Batch's own
- * {@link JobRepository#deleteJobInstance} for the same instances (row by row), as the baseline; {@code sql+indexes}, the
- * shipped purge with indexes on the foreign keys of Batch's tables, which PostgreSQL does not create by itself (H2
- * does). Rounds interleave the variants. Not a test.
+ * {@link JobRepository#deleteJobInstance} for the same instances (row by row), as the baseline; and on PostgreSQL
+ * {@code sql-without-v8}, the shipped purge on the tables as they were before V8 indexed their foreign keys, which
+ * PostgreSQL does not do by itself (H2 does); {@code sql-N}, the shipped purge in transactions of N instances instead of
+ * {@value RunPurge#BATCH}. Rounds interleave the variants. Not a test.
  *
- * <pre>bench/history-purge.sh [--databases=h2,postgres] [--variants=sql,batch-api] [--rounds=5] [--days=365]
+ * <pre>bench/history-purge.sh [--databases=h2,postgres] [--variants=sql,batch-api,sql-without-v8] [--rounds=5] [--days=365]
  *                      [--purge-days=275] [--companies=10] [--page-queries=10]</pre>
  */
 final class HistoryPurgeBenchmark {
@@ -52,10 +53,9 @@ final class HistoryPurgeBenchmark {
     private static final List<String> TABLES = List.of("batch_job_instance", "batch_job_execution", "batch_job_execution_params",
             "batch_job_execution_context", "batch_step_execution", "batch_step_execution_context", "sync_reconciliation");
 
-    private static final List<String> FOREIGN_KEY_INDEXES = List.of(
-            "CREATE INDEX IF NOT EXISTS bench_step_execution_job ON batch_step_execution (job_execution_id)",
-            "CREATE INDEX IF NOT EXISTS bench_job_execution_instance ON batch_job_execution (job_instance_id)",
-            "CREATE INDEX IF NOT EXISTS bench_job_execution_params_execution ON batch_job_execution_params (job_execution_id)");
+    /** What V8 adds on PostgreSQL (H2 has these by itself). */
+    private static final List<String> V8_INDEXES = List.of("batch_step_execution_job_execution", "batch_job_execution_job_instance",
+            "batch_job_execution_params_job_execution");
 
     private HistoryPurgeBenchmark() {
     }
@@ -67,7 +67,7 @@ final class HistoryPurgeBenchmark {
             options.put(pair[0], pair.length > 1 ? pair[1] : "true");
         }
         List<String> databases = Arrays.asList(options.getOrDefault("databases", "h2,postgres").split(","));
-        List<String> variants = Arrays.asList(options.getOrDefault("variants", "sql,batch-api").split(","));
+        List<String> variants = Arrays.asList(options.getOrDefault("variants", "sql,batch-api,sql-without-v8").split(","));
         int rounds = Integer.parseInt(options.getOrDefault("rounds", "5"));
         Setup setup = new Setup(Integer.parseInt(options.getOrDefault("days", "365")),
                 Integer.parseInt(options.getOrDefault("purge-days", "275")), Integer.parseInt(options.getOrDefault("companies", "10")),
@@ -80,6 +80,9 @@ final class HistoryPurgeBenchmark {
                 List<String> order = new ArrayList<>(variants);
                 java.util.Collections.rotate(order, round - 1); // each variant goes first in some round
                 for (String variant : order) {
+                    if (variant.endsWith("-without-v8") && !database.equals("postgres")) {
+                        continue; // V8 changes nothing on H2
+                    }
                     Result result = measure(database, variant, setup, round);
                     System.out.println("RESULT " + result.line());
                     results.computeIfAbsent(database + " " + variant, key -> new ArrayList<>()).add(result);
@@ -120,9 +123,9 @@ final class HistoryPurgeBenchmark {
                 "--ledgersync.api.base-url=http://127.0.0.1:9", "--ledgersync.api.api-key=unused", "--logging.level.root=WARN")) {
             Jdbi jdbi = context.getBean(Jdbi.class);
             SyncRuns runs = context.getBean(SyncRuns.class);
-            if (variant.endsWith("+indexes")) {
-                // what Spring Batch's reference recommends for its tables; PostgreSQL does not index a foreign key by itself
-                FOREIGN_KEY_INDEXES.forEach(index -> jdbi.useHandle(h -> h.execute(index)));
+            if (variant.endsWith("-without-v8")) {
+                // the job repository as it was before V8: PostgreSQL does not index a foreign key by itself
+                V8_INDEXES.forEach(index -> jdbi.useHandle(h -> h.execute("DROP INDEX IF EXISTS " + index)));
             }
             // 03:30 of the last night, as the nightly purge: the runs of the oldest purge-days nights are older than the retention
             LocalDate firstNight = LocalDate.of(2026, 1, 1);
@@ -142,7 +145,9 @@ final class HistoryPurgeBenchmark {
             double pageBefore = pageMillis(runs, setup.pageQueries());
 
             long purgeStart = System.nanoTime();
-            int purged = variant.startsWith("sql") ? context.getBean(RunRetention.class).purge(now, retention)
+            int purged = variant.matches("sql-\\d+") ? new RunPurge(jdbi, Integer.parseInt(variant.substring(4)))
+                    .purge("sync", "mode", now.minus(retention)).runs()
+                    : variant.startsWith("sql") ? context.getBean(RunRetention.class).purge(now, retention)
                     : purgeWithBatchApi(jdbi, context.getBean(JobRepository.class), now.minus(retention));
             double purgeSeconds = seconds(purgeStart);
 

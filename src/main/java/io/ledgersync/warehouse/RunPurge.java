@@ -23,8 +23,12 @@ import org.jdbi.v3.core.Jdbi;
  */
 public class RunPurge {
 
-    /** Instances per transaction: short transactions beside a running sync, and IN lists every database takes. */
-    static final int BATCH = 200;
+    /**
+     * Instances per transaction: short transactions beside a running sync. Measured (bench/BENCHMARKS.md, "History
+     * purge"): on H2 a transaction of 200 instances cost twice the time of 20 and left the file 4x as large (H2 keeps a
+     * transaction's old pages until it ends); on PostgreSQL 20 cost a quarter of a second more for a year of runs.
+     */
+    static final int BATCH = 20;
 
     /** Every instance of the job whose executions all ended before the cutoff, with its latest execution. */
     private static final String OLD_INSTANCES = """
@@ -61,9 +65,16 @@ public class RunPurge {
             "DELETE FROM batch_job_instance WHERE job_instance_id IN (<instances>)");
 
     private final Jdbi jdbi;
+    private final int batch;
 
     RunPurge(Jdbi jdbi) {
+        this(jdbi, BATCH);
+    }
+
+    /** @param batch instances per transaction; the benchmark tries others */
+    RunPurge(Jdbi jdbi, int batch) {
         this.jdbi = jdbi;
+        this.batch = batch;
     }
 
     /**
@@ -103,8 +114,8 @@ public class RunPurge {
             }
         }
         int[] deleted = new int[DELETES.size()];
-        for (int from = 0; from < purgeable.size(); from += BATCH) {
-            List<Long> instances = purgeable.subList(from, Math.min(from + BATCH, purgeable.size()));
+        for (int from = 0; from < purgeable.size(); from += batch) {
+            List<Long> instances = purgeable.subList(from, Math.min(from + batch, purgeable.size()));
             jdbi.useTransaction(handle -> delete(handle, instances, deleted));
         }
         return new Purged(deleted[5], deleted[6], deleted[1], deleted[4], keptNewest, keptResumable);

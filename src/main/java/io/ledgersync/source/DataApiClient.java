@@ -20,6 +20,12 @@ import tools.jackson.databind.json.JsonMapper;
  * pauses through Resilience4j. Walking a data set from page to page is the caller's, who keeps a
  * {@link PageWalk} of it.
  *
+ * <p>Failing sources, two rules ({@link DataApiResilience} has the details): a Data API that answers
+ * that it is failing (503, 500, other 5xx) or drops connections opens the circuit breaker, and requests
+ * pause while it is open, up to {@code circuit-breaker.max-pause}; a Data API that cannot be connected
+ * to at all (refused, unknown host, TLS, connect timeout) is retried within the retry budget only, then
+ * the request fails with a {@link DataApiUnreachableException}.
+ *
  * <p>Thread-safe: partitions share one instance, which holds no per-sync state.
  */
 public final class DataApiClient {
@@ -86,6 +92,7 @@ public final class DataApiClient {
      * Reads one page, retrying 429/500/503/I/O failures; {@code href} is relative to the base URL,
      * as the {@code _links} give it. A link outside the base URL is refused before anything is sent.
      *
+     * @throws DataApiUnreachableException when no attempt could connect
      * @throws DataApiException or one of its subclasses, which say what the failure means
      */
     public Page fetchPage(String href) {
@@ -119,7 +126,7 @@ public final class DataApiClient {
             return response;
         } catch (IOException e) {
             observer.responded(path, 0, Duration.ofNanos(System.nanoTime() - start));
-            throw new DataApiConnectionException(request, e);
+            throw new DataApiConnectionException(request, endpoint.baseUrl(), e);
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             throw new DataApiException(request, 0, request + " was interrupted", e);

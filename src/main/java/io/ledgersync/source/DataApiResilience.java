@@ -25,6 +25,15 @@ import io.github.resilience4j.retry.Retry;
  * circuit breaker, takes a bulkhead slot, then sends. An open circuit is not a retry attempt: the
  * request pauses until the breaker lets a probe through (up to {@code max-pause} in total), so a
  * maintenance window pauses the run instead of using up the retries of every partition.
+ *
+ * <p>Which failures pause and which give up: the breaker's pause is for a Data API that <em>answers</em>
+ * that it is failing (503, 500 and other 5xx) or that drops a connection it accepted, as it does in a
+ * maintenance window or an overload that passes by itself. A Data API that cannot be connected to at all
+ * (connection refused, unknown host, TLS failure, connect timeout: {@link ConnectFailure}) is not waited
+ * for: those failures never count against the breaker, the request gets its retry budget
+ * ({@code ledgersync.api.retry.*}, about half a minute with the defaults) and then fails with a
+ * {@link DataApiUnreachableException} that names the base URL and the cause. Waiting 15 minutes for an
+ * address that is wrong, or a service that is not running, only hides the problem.
  */
 final class DataApiResilience {
 
@@ -103,6 +112,7 @@ final class DataApiResilience {
 
     private <T> T retrying(String request, String relativePath, Supplier<T> attempt) {
         Retry.AsyncContext<Object> context = retry.asyncContext();
+        Instant first = clock.instant();
         for (int number = 1; ; number++) {
             try {
                 T result = once(request, relativePath, attempt);
@@ -112,12 +122,16 @@ final class DataApiResilience {
                 // Resilience4j decides (retry-on predicate, attempts, interval); we do the sleeping.
                 long waitMillis = context.onError(failure);
                 boolean open = circuitBreaker.getState() == CircuitBreaker.State.OPEN;
-                if (open && failure.retriable()) {
+                if (open && failure.retriable() && !cannotConnect(failure)) {
                     // This failure opened (or reopened) the circuit: the pause takes over, bounded
                     // by max-pause, and the retries start afresh after it.
                     throw new CircuitOpened(failure, Duration.ofMillis(Math.max(waitMillis, 0)));
                 }
                 if (waitMillis < 0) {
+                    if (cannotConnect(failure)) {
+                        throw new DataApiUnreachableException((DataApiConnectionException) failure, number,
+                                Duration.between(first, clock.instant()));
+                    }
                     if (failure.retriable()) {
                         log.warn("{}: giving up after {} attempts: {}", request, number, failure.getMessage());
                     }
@@ -186,8 +200,13 @@ final class DataApiResilience {
         }
     }
 
+    static boolean cannotConnect(Throwable failure) {
+        return failure instanceof DataApiConnectionException connection && connection.cannotConnect();
+    }
+
     private static String summary(DataApiException failure) {
-        String text = failure.status() == 0 ? String.valueOf(failure.getCause()) : "status " + failure.status();
+        String text = failure instanceof DataApiConnectionException connection ? connection.reason()
+                : failure.status() == 0 ? String.valueOf(failure.getCause()) : "status " + failure.status();
         return failure.correlationId() == null ? text : text + ", correlationId " + failure.correlationId();
     }
 

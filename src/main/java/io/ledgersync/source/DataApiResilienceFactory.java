@@ -71,15 +71,18 @@ final class DataApiResilienceFactory {
                 .waitDurationInOpenState(settings.waitInOpenState())
                 .permittedNumberOfCallsInHalfOpenState(settings.permittedCallsInHalfOpenState())
                 // Only "the Data API is down" opens the circuit: a 429 means it is up and busy, a
-                // 4xx is about this request, not about the service.
+                // 4xx is about this request, not about the service. A Data API that cannot be
+                // connected to at all is neither a failure nor a success here: its requests give up
+                // after the retry budget instead of pausing (DataApiResilience says why).
                 .recordException(DataApiResilienceFactory::meansServiceDown)
+                .ignoreException(DataApiResilience::cannotConnect)
                 .clock(clock)
                 .build();
     }
 
     static boolean meansServiceDown(Throwable failure) {
         return failure instanceof ServiceUnavailableException || failure instanceof ServerErrorException
-                || failure instanceof DataApiConnectionException;
+                || failure instanceof DataApiConnectionException connection && !connection.cannotConnect();
     }
 
     /**

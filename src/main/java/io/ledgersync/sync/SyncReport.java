@@ -14,6 +14,8 @@ import org.springframework.batch.core.job.JobExecution;
 import org.springframework.batch.core.job.JobInterruptedException;
 import org.springframework.batch.core.step.StepExecution;
 
+import io.ledgersync.source.DataApiException;
+
 /**
  * What a sync run did: its outcome, and per data set how many partitions, pages and records, and
  * how many company data sets were deferred (409), unsupported (404), stopped or failed. A resumed
@@ -23,8 +25,9 @@ import org.springframework.batch.core.step.StepExecution;
  * @param runId the job execution id, also stamped on every row the run wrote
  * @param resumed whether this run resumed an earlier one that had not finished
  * @param outcome how the run ended
- * @param failures the cause of each failure, most specific first, without duplicates; a stop is no failure
- * @param failureCauses the innermost exception of each failure, for callers that classify them
+ * @param failures the cause of each failure in words, without duplicates; a stop is no failure
+ * @param failureCauses the exception of each failure, in the order of {@code failures}, for callers that classify
+ *        them by their chain of causes
  */
 public record SyncReport(long runId, boolean resumed, BatchStatus status, RunOutcome outcome, Duration duration,
         List<DataSetOutcome> dataSets, List<String> failures, List<Throwable> failureCauses) {
@@ -132,7 +135,7 @@ public record SyncReport(long runId, boolean resumed, BatchStatus status, RunOut
         List<Throwable> causes = new ArrayList<>();
         for (Throwable failure : thrown) {
             if (!isStop(failure) && failures.add(describe(failure))) {
-                causes.add(innermost(failure));
+                causes.add(failure);
             }
         }
         List<DataSetOutcome> outcomes = new ArrayList<>();
@@ -141,26 +144,28 @@ public record SyncReport(long runId, boolean resumed, BatchStatus status, RunOut
                 duration(execution), List.copyOf(outcomes), List.copyOf(failures), List.copyOf(causes));
     }
 
-    /** The innermost cause carries the message that names the problem (status, error, correlationId). */
+    /**
+     * The message that names the problem: the outermost failure of the Data API's (it names the request, status,
+     * error and correlationId, or the URL it could not reach) or of a stopped run; otherwise the innermost cause that
+     * says anything, past the wrappers of Batch and Spring. Never an I/O exception without a message below the
+     * Data API's ({@code java.nio.channels.ClosedChannelException} says nothing a person can act on).
+     */
     static String describe(Throwable failure) {
-        Throwable cause = innermost(failure);
-        return cause.getMessage() == null ? cause.getClass().getName() : cause.getMessage();
+        String innermost = null;
+        for (Throwable cause = failure; cause != null; cause = cause.getCause() == cause ? null : cause.getCause()) {
+            if (cause instanceof DataApiException || cause instanceof RunStoppedException) {
+                return cause.getMessage();
+            }
+            if (cause.getMessage() != null && !cause.getMessage().isBlank()) {
+                innermost = cause.getMessage();
+            }
+        }
+        return innermost == null ? failure.getClass().getName() : innermost;
     }
 
     /** Batch records a stop on request as the interruption of each step it reached: not a failure. */
     private static boolean isStop(Throwable failure) {
         return failure instanceof JobInterruptedException || failure.getCause() instanceof JobInterruptedException;
-    }
-
-    private static Throwable innermost(Throwable failure) {
-        Throwable cause = failure;
-        while (cause.getCause() != null && cause.getCause() != cause) {
-            if (cause instanceof RunStoppedException) {
-                return cause; // its own message says why the partition was not read
-            }
-            cause = cause.getCause();
-        }
-        return cause;
     }
 
     private static Duration duration(JobExecution execution) {

@@ -7,7 +7,8 @@ import io.ledgersync.warehouse.Warehouse;
 /**
  * Which companies a request's company data sets are read for: the companies synced so far,
  * narrowed to those the request names. A named company that is not among them is the caller's
- * mistake, refused with the ids at fault. Thread-safe.
+ * mistake, refused with the ids at fault, before a run starts ({@link SyncLauncher}) and again
+ * when a run's partitions are made. The one home of that check. Thread-safe.
  */
 final class CompanySelection {
 

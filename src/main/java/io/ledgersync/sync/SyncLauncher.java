@@ -166,11 +166,15 @@ public class SyncLauncher {
         return outcome;
     }
 
-    /** Unknown names are the caller's mistake: refuse them before anything runs. */
+    /**
+     * Unknown names are the caller's mistake: refuse them before anything runs. Named companies must be in the
+     * warehouse already, also when the run reads {@code companies} too: it selects among the companies synced, and a
+     * mistyped id would otherwise start a run that fails.
+     */
     private void validate(SyncRequest request) {
-        request.datasets().forEach(catalog::get);
-        if (!request.includesDataSet(DataSet.COMPANIES)) {
-            companies.select(request); // with companies in the run, the ids are checked once they are synced
+        catalog.check(request);
+        if (!request.companies().isEmpty()) {
+            companies.select(request);
         }
     }
 

@@ -66,6 +66,9 @@ abstract class AbstractSyncIntegrationTests {
     @Autowired
     RunRetention retention;
 
+    @Autowired
+    SyncRuns runs;
+
     /** ledgersync's clock, moved by hand so that deferrals come due in milliseconds. */
     @TestConfiguration(proxyBeanMethods = false)
     static class ClockConfiguration {
@@ -320,6 +323,17 @@ abstract class AbstractSyncIntegrationTests {
                         () -> launcher.run(new SyncRequest(List.of("invoices"), List.of("no-such-company"))))
                 .isInstanceOf(IllegalArgumentException.class)
                 .hasMessageContaining("Unknown companies [no-such-company]");
+    }
+
+    @Test
+    void unknownCompanyIsRefusedBeforeAnythingRunsAlsoWhenTheRunReadsCompanies() {
+        launcher.run(new SyncRequest(List.of("companies"), List.of()));
+        long runsBefore = runs.runCount();
+
+        org.assertj.core.api.Assertions.assertThatThrownBy(() -> launcher.run(new SyncRequest(List.of(), List.of("nope", "nix"))))
+                .isInstanceOf(IllegalArgumentException.class)
+                .hasMessageContaining("Unknown companies [nope, nix]");
+        assertThat(runs.runCount()).as("no run started").isEqualTo(runsBefore);
     }
 
     private void assertWarehouseEqualsSandbox() {

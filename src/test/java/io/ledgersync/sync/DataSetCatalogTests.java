@@ -37,6 +37,19 @@ class DataSetCatalogTests {
     }
 
     @Test
+    void aRequestIsCheckedAgainstTheCatalogBeforeItRuns() {
+        DataSetCatalog catalog = DataSetCatalog.load("classpath*:jobs/*.yml");
+
+        catalog.check(SyncRequest.of("companies,invoices", null));
+        catalog.check(SyncRequest.of("invoices", null).withMode(SyncRequest.Mode.DEFERRED));
+        assertThatThrownBy(() -> catalog.check(SyncRequest.of("invoices,bills", null)))
+                .hasMessage("Unknown data set 'bills': the data sets are companies, customers, invoices");
+        assertThatThrownBy(() -> catalog.check(SyncRequest.of("companies", null).withMode(SyncRequest.Mode.DEFERRED)))
+                .hasMessage("A deferred run reads only company data sets that a 409 deferred, and companies is never deferred: "
+                        + "name company data sets (customers, invoices) or run a full sync");
+    }
+
+    @Test
     void aCompanyDataSetWithoutCompaniesIsRefused() {
         DataSet bills = DataSetCatalog.parse(BILLS.replace("path: /bills", "path: /companies/{companyId}/data/bills\nparent: companies"));
 

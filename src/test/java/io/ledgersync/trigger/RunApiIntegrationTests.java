@@ -10,6 +10,7 @@ import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.Base64;
+import java.util.List;
 import java.util.function.Predicate;
 
 import org.junit.jupiter.api.AfterAll;
@@ -188,6 +189,17 @@ class RunApiIntegrationTests {
                 assertThat(operation.at("/responses/" + code + "/content/application~1problem+json/schema/$ref").asString())
                         .as(method + " " + path + " " + code).isEqualTo("#/components/schemas/ProblemDetail");
             }
+        }
+    }
+
+    @Test
+    void unknownCompaniesAre400NamingThemWhetherOrNotTheRunReadsCompanies() throws Exception {
+        HttpResponse<String> everything = post("/api/runs", "{\"companies\": [\"nope\"]}");
+        HttpResponse<String> invoices = post("/api/runs", "{\"datasets\": [\"invoices\"], \"companies\": [\"nope\"]}");
+
+        for (HttpResponse<String> refused : List.of(everything, invoices)) {
+            assertThat(refused.statusCode()).isEqualTo(400);
+            assertThat(body(refused).get("detail").asString()).contains("Unknown companies [nope]");
         }
     }
 

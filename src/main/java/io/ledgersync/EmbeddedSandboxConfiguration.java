@@ -4,6 +4,7 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnExpression;
 import org.springframework.boot.context.properties.EnableConfigurationProperties;
+import org.springframework.boot.context.properties.source.InvalidConfigurationPropertyValueException;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
 
@@ -26,8 +27,8 @@ class EmbeddedSandboxConfiguration {
     @Bean(destroyMethod = "close")
     SandboxServer embeddedSandbox(EmbeddedSandboxProperties properties, org.springframework.core.env.Environment environment) {
         if (environment.matchesProfiles("prod")) {
-            throw new IllegalStateException("No Data API configured: set LEDGERSYNC_API_BASE_URL and LEDGERSYNC_API_KEY "
-                    + "(the prod profile never falls back to the embedded sandbox)");
+            throw new InvalidConfigurationPropertyValueException("ledgersync.api.base-url", "", "No Data API configured: set "
+                    + "LEDGERSYNC_API_BASE_URL and LEDGERSYNC_API_KEY (the prod profile never falls back to the embedded sandbox)");
         }
         // No host property: the default loopback address, since the embedded sandbox serves this process only.
         SandboxSettings settings = properties.applyTo(SandboxSettings.defaults());

@@ -1,9 +1,13 @@
 package io.ledgersync;
 
+import java.io.IOException;
+import java.io.InputStream;
 import java.io.PrintStream;
 import java.util.Arrays;
+import java.util.List;
 import java.util.Map;
-import java.util.Optional;
+import java.util.Properties;
+import java.util.Set;
 
 import org.springframework.boot.SpringApplication;
 import org.springframework.boot.WebApplicationType;
@@ -11,13 +15,16 @@ import org.springframework.boot.autoconfigure.SpringBootApplication;
 import org.springframework.context.ConfigurableApplicationContext;
 
 import io.ledgersync.sandbox.SandboxCommand;
+import io.ledgersync.trigger.CommandOptions;
 import io.ledgersync.trigger.ExitCode;
 import io.ledgersync.trigger.StopSignals;
-import io.ledgersync.warehouse.WarehouseInUse;
+import io.ledgersync.trigger.SyncOptions;
+import io.ledgersync.trigger.UsageException;
 
 /**
  * The command line of {@code ledgersync.jar}: {@code serve} (the default), {@code sync} and
- * {@code sandbox}. Scripts rely on these words and options; keep them stable.
+ * {@code sandbox}. Scripts rely on these words and options; keep them stable. A mistake in them is
+ * told before anything starts; a start that fails is told in one line ({@link StartupFailures}).
  */
 @SpringBootApplication
 public class LedgersyncApplication {
@@ -30,13 +37,13 @@ public class LedgersyncApplication {
               sync       Run one sync, then exit (codes below); resumes the previous run of the
                          same request if it did not finish
                            --datasets=a,b        only these data sets (default: all)
-                           --companies=id1,id2   only these companies (default: all)
+                           --companies=id1,id2   only these companies, already synced (default: all)
                            --deferred            only company data sets deferred by a 409 and due
               sandbox    Run the Data API sandbox alone (API key from LEDGERSYNC_SANDBOX_API_KEY);
                          "sandbox --help" lists its options with their defaults
                            --port=N --companies=N --invoices-per-company=M --seed=S --host=H
                            --scenario=FILE
-              help       Show this text (also --help)
+              help       Show this text (also --help); --version shows the version
 
             Exit codes of sync: %s.
 
@@ -60,37 +67,47 @@ public class LedgersyncApplication {
         boolean hasCommand = args.length > 0 && !args[0].startsWith("-");
         String command = hasCommand ? args[0] : "serve";
         String[] options = hasCommand ? Arrays.copyOfRange(args, 1, args.length) : args;
-        if (Arrays.asList(args).contains("--help") || Arrays.asList(args).contains("-h") || command.equals("help")) {
+        List<String> all = Arrays.asList(args);
+        if (all.contains("--help") || all.contains("-h") || command.equals("help")) {
             // The sandbox's options and defaults are its own; its help prints them from SandboxSettings.defaults().
             out.print(command.equals("sandbox") ? SandboxCommand.usage() + System.lineSeparator() : USAGE);
             return 0;
         }
-        return switch (command) {
-            case "serve" -> runService(options, err);
-            case "sync" -> runSync(options, err);
-            case "sandbox" -> {
-                int exit = SandboxCommand.run(options);
-                yield exit == 0 ? KEEP_RUNNING : exit;
-            }
-            default -> {
-                usageError(err, "Unknown command '" + command + "': the commands are serve, sync, sandbox and help.");
-                yield ExitCode.USAGE.code();
-            }
-        };
+        if (all.contains("--version") || command.equals("version")) {
+            out.println("ledgersync " + version());
+            return 0;
+        }
+        try {
+            return switch (command) {
+                case "serve" -> runService(options, err);
+                case "sync" -> runSync(options, err);
+                case "sandbox" -> {
+                    int exit = SandboxCommand.run(options);
+                    yield exit == 0 ? KEEP_RUNNING : exit;
+                }
+                default -> throw new UsageException("Unknown command '" + command
+                        + "': the commands are serve, sync, sandbox and help");
+            };
+        } catch (UsageException e) {
+            err.println(e.getMessage());
+            return ExitCode.USAGE.code();
+        }
     }
 
     private static int runService(String[] options, PrintStream err) {
+        CommandOptions.parse("serve", List.of(options), Set.of(), "serve takes settings as --key=value only");
         ConfigurableApplicationContext context;
         try {
             context = SpringApplication.run(LedgersyncApplication.class, options);
         } catch (RuntimeException startupFailure) {
-            return inUseElsewhere(startupFailure, err).orElseThrow(() -> startupFailure);
+            return StartupFailures.report(startupFailure, err).code();
         }
         StopSignals.installForService(context); // SIGTERM, Ctrl-C: stop the runs at a page boundary, then exit
         return KEEP_RUNNING;
     }
 
     private static int runSync(String[] options, PrintStream err) {
+        SyncOptions.preflight(options); // a usage error costs a second, not a start
         SpringApplication application = new SpringApplication(LedgersyncApplication.class);
         application.setWebApplicationType(WebApplicationType.NONE);
         application.setDefaultProperties(Map.of("ledgersync.command", "sync"));
@@ -98,23 +115,25 @@ public class LedgersyncApplication {
         try {
             context = application.run(options);
         } catch (RuntimeException startupFailure) {
-            // Spring Boot has already logged why the application could not start.
-            return inUseElsewhere(startupFailure, err).orElseGet(() -> ExitCode.ofFailure(startupFailure).code());
+            return StartupFailures.report(startupFailure, err).code();
         }
         return SpringApplication.exit(context);
     }
 
-    /** Another process has the H2 warehouse open: one line that says so, and the code of a run already active. */
-    private static Optional<Integer> inUseElsewhere(RuntimeException startupFailure, PrintStream err) {
-        return WarehouseInUse.message(startupFailure).map(message -> {
-            err.println(message);
-            return ExitCode.ALREADY_RUNNING.code();
-        });
-    }
-
-    static void usageError(PrintStream out, String problem) {
-        out.println(problem);
-        out.println();
-        out.print(USAGE);
+    /** The jar's version: its manifest's, or the build info the build writes next to the classes. */
+    static String version() {
+        String version = LedgersyncApplication.class.getPackage().getImplementationVersion();
+        if (version != null) {
+            return version;
+        }
+        try (InputStream in = LedgersyncApplication.class.getResourceAsStream("/META-INF/build-info.properties")) {
+            Properties buildInfo = new Properties();
+            if (in != null) {
+                buildInfo.load(in);
+            }
+            return buildInfo.getProperty("build.version", "(unknown: neither a manifest nor build info)");
+        } catch (IOException e) {
+            return "(unknown: " + e.getMessage() + ")";
+        }
     }
 }

@@ -45,6 +45,27 @@ class LedgersyncApplicationTests {
         assertThat(text(err)).contains("Unknown command 'synchronise'").contains("serve, sync, sandbox");
     }
 
+    @Test
+    void versionIsPrintedWithoutStartingAnything() {
+        int exit = run("sync", "--version");
+
+        assertThat(exit).isZero();
+        assertThat(text(out)).startsWith("ledgersync ").doesNotContain("unknown");
+        assertThat(text(err)).isEmpty();
+    }
+
+    @Test
+    void aUsageErrorIsOneLineOnStandardError() {
+        assertThat(run("sync", "--no-such-option")).isEqualTo(2);
+        assertThat(run("serve", "--nope")).isEqualTo(2);
+
+        assertThat(text(err).lines()).containsExactly(
+                "sync: unknown option --no-such-option: sync takes --datasets=a,b, --companies=id1,id2, --deferred and settings "
+                        + "as --key=value; see --help",
+                "serve: unknown option --nope: serve takes settings as --key=value only; see --help");
+        assertThat(text(out)).isEmpty();
+    }
+
     private int run(String... args) {
         return LedgersyncApplication.run(args, new PrintStream(out, true, StandardCharsets.UTF_8),
                 new PrintStream(err, true, StandardCharsets.UTF_8));

@@ -7,6 +7,7 @@ import org.springframework.beans.factory.ObjectProvider;
 import org.springframework.boot.actuate.endpoint.SanitizingFunction;
 import org.springframework.boot.context.properties.EnableConfigurationProperties;
 import org.springframework.boot.context.properties.bind.Binder;
+import org.springframework.boot.context.properties.source.InvalidConfigurationPropertyValueException;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
 import org.springframework.core.env.Environment;
@@ -52,13 +53,27 @@ class SourceConfiguration {
         return SourceRecord.JSON;
     }
 
-    /** The endpoint that {@code ledgersync.api.base-url} and {@code api-key} name. */
+    /**
+     * The endpoint that {@code ledgersync.api.base-url} and {@code api-key} name.
+     *
+     * @throws InvalidConfigurationPropertyValueException naming the key at fault, so that the start fails as a
+     *         configuration error (exit code 2) with the endpoint's own message
+     */
     static DataApiEndpoint configuredEndpoint(Binder configuration) {
         String baseUrl = configuration.bind(BASE_URL, String.class).orElse("");
         if (baseUrl.isBlank()) {
-            throw new IllegalStateException("No Data API base URL: set LEDGERSYNC_API_BASE_URL (" + BASE_URL + "), "
-                    + "or leave it empty in the application, which then starts an embedded sandbox and supplies its DataApiEndpoint");
+            throw new InvalidConfigurationPropertyValueException(BASE_URL, baseUrl, "No Data API base URL: set "
+                    + "LEDGERSYNC_API_BASE_URL (" + BASE_URL + "), or leave it empty in the application, which then starts an "
+                    + "embedded sandbox and supplies its DataApiEndpoint");
         }
-        return DataApiEndpoint.of(baseUrl, configuration.bind(API_KEY, String.class).orElse(null));
+        String apiKey = configuration.bind(API_KEY, String.class).orElse(null);
+        try {
+            return DataApiEndpoint.of(baseUrl, apiKey);
+        } catch (IllegalArgumentException invalid) {
+            boolean noKey = apiKey == null || apiKey.isBlank();
+            // never the key itself in the exception: only its absence is news
+            throw new InvalidConfigurationPropertyValueException(noKey ? API_KEY : BASE_URL, noKey ? "" : baseUrl,
+                    invalid.getMessage());
+        }
     }
 }

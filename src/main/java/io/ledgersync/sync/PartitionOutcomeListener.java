@@ -64,6 +64,8 @@ final class PartitionOutcomeListener implements StepExecutionListener {
                 String message = cause == null ? step.getExitStatus().getExitDescription() : SyncReport.describe(cause);
                 log.warn("{}: FAILED after {} records in {} page(s): {}", step.getStepName(), context.recordsReadThisExecution(),
                         context.pagesReadThisExecution(), message);
+                // Batch's own ERROR lines with this trace are silenced (config/application.yml): the trace is here
+                log.debug("{}: the failure's trace", step.getStepName(), cause);
                 // kept with the partition, so the run's detail shows it after a restart of the service too
                 context.saveError(message, correlationId(cause));
                 save(companyId, dataSet, Status.FAILED, attempts, null, lastSuccess, context, step, now);

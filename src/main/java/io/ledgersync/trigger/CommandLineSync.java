@@ -1,7 +1,6 @@
 package io.ledgersync.trigger;
 
 import java.util.List;
-import java.util.Set;
 
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -18,54 +17,47 @@ import io.ledgersync.sync.SyncLauncher;
 import io.ledgersync.sync.SyncProperties;
 import io.ledgersync.sync.SyncReport;
 import io.ledgersync.sync.SyncRequest;
-import io.ledgersync.sync.SyncRuns;
 import io.ledgersync.sync.SyncShutdownException;
 import sun.misc.Signal;
 
 /**
  * The {@code sync} command: one run, its summary on standard output, and an exit code that cron
- * and Kubernetes can act on. SIGTERM or Ctrl-C stops the run at its next page boundary
- * ({@link StopSignals}); the command then prints its summary as usual and exits {@link ExitCode#STOPPED}.
+ * and Kubernetes can act on. Whatever goes wrong, one line on standard error says what and what to
+ * do: for a failed run, the failure that decided the exit code. Its options are {@link SyncOptions}'.
+ * SIGTERM or Ctrl-C stops the run at its next page boundary ({@link StopSignals}); the command then
+ * prints its summary as usual and exits {@link ExitCode#STOPPED}.
  */
 @Component
 @ConditionalOnProperty(name = "ledgersync.command", havingValue = "sync")
 class CommandLineSync implements ApplicationRunner, ExitCodeGenerator {
 
     private static final Logger log = LoggerFactory.getLogger(CommandLineSync.class);
-    private static final Set<String> OPTIONS = Set.of("datasets", "companies", "deferred");
 
     private final SyncLauncher launcher;
-    private final SyncRuns runs;
     private final SyncProperties properties;
     private ExitCode exitCode = ExitCode.FAILED;
 
-    CommandLineSync(SyncLauncher launcher, SyncRuns runs, SyncProperties properties) {
+    CommandLineSync(SyncLauncher launcher, SyncProperties properties) {
         this.launcher = launcher;
-        this.runs = runs;
         this.properties = properties;
     }
 
     @Override
     public void run(ApplicationArguments arguments) {
-        List<String> unknown = arguments.getOptionNames().stream()
-                .filter(name -> !OPTIONS.contains(name) && !name.contains("."))
-                .toList();
-        if (!unknown.isEmpty() || !arguments.getNonOptionArgs().isEmpty()) {
-            usage("Unknown option(s) " + (unknown.isEmpty() ? arguments.getNonOptionArgs() : unknown)
-                    + " for sync: use --datasets=a,b, --companies=id1,id2 and --deferred (data sets: "
-                    + String.join(", ", runs.dataSetNames()) + ")");
+        SyncRequest request;
+        try {
+            request = SyncOptions.parse(List.of(arguments.getSourceArgs())).request();
+        } catch (UsageException e) {
+            fail(e.getMessage(), ExitCode.USAGE);
             return;
-        }
-        SyncRequest request = SyncRequest.of(option(arguments, "datasets"), option(arguments, "companies"));
-        if (arguments.containsOption("deferred")) {
-            request = request.withMode(SyncRequest.Mode.DEFERRED);
         }
         SyncReport report;
         StopSignals signals = StopSignals.install(launcher, properties.shutdownGrace(), CommandLineSync::exitIfStillRunning);
         try {
             report = launcher.run(request);
         } catch (IllegalArgumentException e) {
-            usage(e.getMessage());
+            // an unknown company, or a data set the files read at start do not declare
+            fail("sync: " + e.getMessage(), ExitCode.USAGE);
             return;
         } catch (SyncAlreadyRunningException e) {
             fail(e.getMessage(), ExitCode.ALREADY_RUNNING);
@@ -86,13 +78,14 @@ class CommandLineSync implements ApplicationRunner, ExitCodeGenerator {
         exitCode = ExitCode.of(report);
         if (report.outcome() == RunOutcome.STOPPED) {
             // stopped at a page boundary: its failures are only "interrupted", the one line says what to do
-            String stopped = "Sync run " + report.runId() + " stopped " + (signal == null ? "on request" : "by SIG" + signal)
-                    + " at a page boundary, keeping what it committed: the next sync resumes it";
-            log.warn(stopped);
-            System.err.println(stopped);
+            fail("Sync run " + report.runId() + " stopped " + (signal == null ? "on request" : "by SIG" + signal)
+                    + " at a page boundary, keeping what it committed: the next sync resumes it", exitCode);
             return;
         }
         report.failures().forEach(failure -> System.out.println("  failure: " + failure));
+        if (!report.successful()) {
+            fail(failureLine(report, exitCode), exitCode);
+        }
     }
 
     /** The run did not stop within the grace: leave it as a killed process would, for the next sync to recover. */
@@ -109,19 +102,27 @@ class CommandLineSync implements ApplicationRunner, ExitCodeGenerator {
         return exitCode.code();
     }
 
-    private void usage(String problem) {
-        fail(problem, ExitCode.USAGE);
+    /** The failure that decided the exit code, with the run it ended. */
+    static String failureLine(SyncReport report, ExitCode code) {
+        List<String> failures = report.failures();
+        int deciding = 0;
+        for (int i = 0; i < failures.size(); i++) {
+            if (ExitCode.ofFailure(report.failureCauses().get(i)) == code) {
+                deciding = i;
+                break;
+            }
+        }
+        String line = "Sync run " + report.runId() + " " + report.status() + ": "
+                + (failures.isEmpty() ? "see the log for why" : failures.get(deciding));
+        int others = failures.size() - 1;
+        return others > 0 ? line + " (and " + others + " more failure" + (others == 1 ? "" : "s") + ", listed above)" : line;
     }
 
     /** The one line on standard error that says what happened; the log has it too. */
     private void fail(String problem, ExitCode code) {
-        log.error(problem);
-        System.err.println(problem);
+        String line = problem.replaceAll("\\s*\\R\\s*", " ");
+        log.error(line);
+        System.err.println(line);
         exitCode = code;
-    }
-
-    private static String option(ApplicationArguments arguments, String name) {
-        List<String> values = arguments.getOptionValues(name);
-        return values == null ? null : String.join(",", values);
     }
 }

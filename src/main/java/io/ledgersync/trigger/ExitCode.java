@@ -17,7 +17,8 @@ import io.ledgersync.sync.SyncReport;
 public enum ExitCode {
     COMPLETED(0, "completed"),
     FAILED(1, "failed (the cause is printed)"),
-    USAGE(2, "usage error: unknown option, data set or company"),
+    /** Also a setting that is missing or wrong (no API key for a base URL, prod without an admin password). */
+    USAGE(2, "usage or configuration error: unknown option, data set or company; a missing or invalid setting"),
     COMPLETED_WITH_DEFERRALS(3, "completed, some company data sets deferred (409)"),
     /** Also: another process has the H2 warehouse open (H2 lets one process at a time open its file). */
     ALREADY_RUNNING(4, "another run of the same kind is active, or another process has the H2 warehouse open"),
@@ -27,8 +28,8 @@ public enum ExitCode {
     ACCOUNT_LIMIT(6, "account limit (402)"),
     /** 429, 5xx, connection failures or an open circuit that outlasted the retries. */
     SOURCE_UNAVAILABLE(7, "source unavailable (429/5xx/connection after retries)"),
-    /** The warehouse database failed. */
-    DATABASE(8, "database"),
+    /** The warehouse database failed, or is missing or unreachable at start. */
+    DATABASE(8, "database: failed, missing or unreachable"),
     /** A signal (SIGTERM, Ctrl-C) or a stop request stopped the run at a page boundary, keeping what it committed. */
     STOPPED(9, "stopped (signal or stop request) at a page boundary; the next sync resumes it");
 

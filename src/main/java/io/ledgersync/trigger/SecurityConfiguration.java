@@ -7,6 +7,7 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnWebApplication;
 import org.springframework.boot.context.properties.EnableConfigurationProperties;
+import org.springframework.boot.context.properties.source.InvalidConfigurationPropertyValueException;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
 import org.springframework.core.env.Environment;
@@ -49,8 +50,9 @@ class SecurityConfiguration {
         String password = properties.password();
         if (password == null || password.isBlank()) {
             if (Arrays.asList(environment.getActiveProfiles()).contains("prod")) {
-                throw new IllegalStateException("No password for the REST API user '" + properties.username()
-                        + "': set LEDGERSYNC_ADMIN_PASSWORD (ledgersync.security.password); the prod profile never generates one");
+                throw new InvalidConfigurationPropertyValueException("ledgersync.security.password", "", "No password for the "
+                        + "REST API user '" + properties.username() + "': set LEDGERSYNC_ADMIN_PASSWORD (ledgersync.security.password); "
+                        + "the prod profile never generates one");
             }
             password = UUID.randomUUID().toString();
             log.warn("No LEDGERSYNC_ADMIN_PASSWORD set: the REST API user '{}' has the generated password {} until the next start",

@@ -48,11 +48,8 @@ public final class DataSetCatalog {
         this.byName = ordered;
     }
 
-    /**
-     * Loads every file matching the pattern, e.g. {@code classpath*:jobs/*.yml}; needs no application context, so
-     * that the command line can check a request's names before it starts one.
-     */
-    public static DataSetCatalog load(String locationPattern) {
+    /** Loads every file matching the pattern, e.g. {@code classpath*:jobs/*.yml}. */
+    static DataSetCatalog load(String locationPattern) {
         Resource[] resources;
         try {
             resources = new PathMatchingResourcePatternResolver().getResources(locationPattern);
@@ -82,28 +79,24 @@ public final class DataSetCatalog {
     public DataSet get(String name) {
         DataSet dataSet = byName.get(name);
         if (dataSet == null) {
-            throw new IllegalArgumentException("Unknown data set '" + name + "': the data sets are " + String.join(", ", names()));
+            throw dataSetNames().unknown(name);
         }
         return dataSet;
     }
 
     /**
-     * Refuses what no run could do: a data set no file declares, or a deferred run of a data set that is never
-     * deferred (a 409 defers one company's data set; {@code companies} itself is read in full runs only).
+     * Refuses a request that names a data set no file declares, or that no run could do ({@link DataSetNames#check}).
      *
      * @throws IllegalArgumentException naming the data sets at fault and the ones there are
      */
     public void check(SyncRequest request) {
-        request.datasets().forEach(this::get);
-        if (request.mode() == SyncRequest.Mode.DEFERRED) {
-            List<String> neverDeferred = request.datasets().stream().filter(name -> !byName.get(name).perCompany()).toList();
-            if (!neverDeferred.isEmpty()) {
-                List<String> deferrable = byName.values().stream().filter(DataSet::perCompany).map(DataSet::name).toList();
-                throw new IllegalArgumentException("A deferred run reads only company data sets that a 409 deferred, and "
-                        + String.join(", ", neverDeferred) + (neverDeferred.size() == 1 ? " is" : " are")
-                        + " never deferred: name company data sets (" + String.join(", ", deferrable) + ") or run a full sync");
-            }
-        }
+        dataSetNames().check(request);
+    }
+
+    private DataSetNames dataSetNames() {
+        Map<String, Boolean> perCompanyByName = new LinkedHashMap<>();
+        byName.values().forEach(dataSet -> perCompanyByName.put(dataSet.name(), dataSet.perCompany()));
+        return new DataSetNames(perCompanyByName);
     }
 
     private static void put(Map<String, DataSet> ordered, DataSet dataSet) {

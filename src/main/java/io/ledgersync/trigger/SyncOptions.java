@@ -4,7 +4,7 @@ import java.util.List;
 import java.util.Optional;
 import java.util.Set;
 
-import io.ledgersync.sync.DataSetCatalog;
+import io.ledgersync.sync.DataSetNames;
 import io.ledgersync.sync.SyncRequest;
 
 /**
@@ -40,22 +40,22 @@ public final class SyncOptions {
      * Parses the options, then checks the data sets they name against the {@code jobs/*.yml} files that
      * {@code ledgersync.sync.datasets} points at, read the way the application will read it (command line,
      * environment, config files: {@link ConfiguredSetting}), without starting it. When that cannot be told here, or
-     * the files cannot be read, the names are left to the start, which checks them again.
+     * the files cannot be read ({@link DataSetNames#read}), the names are left to the start, which checks them again.
      *
      * @throws UsageException naming the option or the data set at fault
      */
     public static SyncOptions preflight(String[] args) {
         SyncOptions options = parse(List.of(args));
-        catalog(args).ifPresent(options::check);
+        dataSetNames(args).ifPresent(options::check);
         return options;
     }
 
     /**
      * @throws UsageException for a data set no file declares, or one a deferred run cannot read
      */
-    SyncOptions check(DataSetCatalog catalog) {
+    SyncOptions check(DataSetNames dataSets) {
         try {
-            catalog.check(request);
+            dataSets.check(request);
         } catch (IllegalArgumentException e) {
             throw new UsageException("sync: " + e.getMessage());
         }
@@ -66,11 +66,7 @@ public final class SyncOptions {
         return request;
     }
 
-    private static Optional<DataSetCatalog> catalog(String[] args) {
-        try {
-            return ConfiguredSetting.of(DATASETS_SETTING, args, System.getenv()).map(DataSetCatalog::load);
-        } catch (RuntimeException unreadable) {
-            return Optional.empty(); // the start reads the files again, and reports what is wrong with them
-        }
+    private static Optional<DataSetNames> dataSetNames(String[] args) {
+        return ConfiguredSetting.of(DATASETS_SETTING, args, System.getenv()).flatMap(DataSetNames::read);
     }
 }

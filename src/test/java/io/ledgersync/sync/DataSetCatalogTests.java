@@ -37,6 +37,13 @@ class DataSetCatalogTests {
     }
 
     @Test
+    void theNamesReadStraightFromTheFilesAreTheCatalogs() {
+        assertThat(DataSetNames.read("classpath*:jobs/*.yml")).get().extracting(DataSetNames::names)
+                .isEqualTo(DataSetCatalog.load("classpath*:jobs/*.yml").names());
+        assertThat(DataSetNames.read("classpath*:no-such-folder/*.yml")).isEmpty();
+    }
+
+    @Test
     void aRequestIsCheckedAgainstTheCatalogBeforeItRuns() {
         DataSetCatalog catalog = DataSetCatalog.load("classpath*:jobs/*.yml");
 

@@ -10,14 +10,18 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.regex.Pattern;
 
 /**
  * A ledgersync command in a JVM of its own, started as an operator starts it: the packaged jar when
  * it is built ({@code target/ledgersync.jar}, as in {@code verify}), otherwise the test classpath.
  * Its standard output and standard error go to two files under {@code target/jvm-tests/}, kept for
- * a failing test to show. For tests of what only a real process shows: kill -9, signals, two
- * processes at once. Not thread-safe: one test drives it.
+ * a failing test to show. Its environment is this JVM's without what would change what it does or
+ * prints (ledgersync's and Spring's variables; {@code JAVA_TOOL_OPTIONS} and its kin, which the JVM
+ * announces on standard error), plus what the test gives. For tests of what only a real process
+ * shows: exit codes and what reaches the terminal, kill -9, signals, two processes at once.
+ * Not thread-safe: one test drives it.
  */
 public final class LedgersyncJvm {
 
@@ -41,6 +45,11 @@ public final class LedgersyncJvm {
      * @param name names its output files, unique per test run (e.g. "sigterm-first")
      */
     public static LedgersyncJvm start(String name, List<String> arguments) {
+        return start(name, arguments, Map.of());
+    }
+
+    /** As {@link #start(String, List)}, with these environment variables set. */
+    public static LedgersyncJvm start(String name, List<String> arguments, Map<String, String> environment) {
         List<String> command = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
                 // small and quick to start: these JVMs sync a few thousand records
                 "-Xmx384m", "-XX:TieredStopAtLevel=1", "-Djava.io.tmpdir=" + Path.of("target", "tmp").toAbsolutePath()));
@@ -56,7 +65,11 @@ public final class LedgersyncJvm {
             Files.createDirectories(Path.of("target", "tmp"));
             Path out = LOGS.resolve(name + ".out");
             Path err = LOGS.resolve(name + ".err");
-            Process process = new ProcessBuilder(command).redirectOutput(out.toFile()).redirectError(err.toFile()).start();
+            ProcessBuilder builder = new ProcessBuilder(command).redirectOutput(out.toFile()).redirectError(err.toFile());
+            builder.environment().keySet().removeIf(variable -> variable.startsWith("LEDGERSYNC_") || variable.startsWith("SPRING_")
+                    || variable.equals("JAVA_TOOL_OPTIONS") || variable.endsWith("_JAVA_OPTIONS"));
+            builder.environment().putAll(environment);
+            Process process = builder.start();
             return new LedgersyncJvm(name, process, out, err);
         } catch (IOException e) {
             throw new UncheckedIOException("Cannot start " + command, e);

@@ -14,14 +14,14 @@ import tools.jackson.databind.json.JsonMapper;
  * Reads a warehouse that another process synced, over plain JDBC, and compares it with the sandbox
  * it synced from: every company's invoices and customers, raw JSON equal, none missing or twice.
  */
-final class WarehouseAssertions {
+public final class WarehouseAssertions {
 
     private static final JsonMapper json = JsonMapper.builder().build();
 
     private WarehouseAssertions() {
     }
 
-    static void assertWarehouseEqualsSandbox(Jdbi warehouse, SandboxDataSet dataset) {
+    public static void assertWarehouseEqualsSandbox(Jdbi warehouse, SandboxDataSet dataset) {
         List<String> companyIds = warehouse.withHandle(h -> h.createQuery("SELECT id FROM companies").mapTo(String.class).list());
         assertThat(companyIds).containsExactlyInAnyOrderElementsOf(dataset.companyIds());
         assertThat(count(warehouse, "invoices")).isEqualTo(dataset.companyIds().stream().mapToLong(dataset::invoiceCount).sum());
@@ -49,7 +49,7 @@ final class WarehouseAssertions {
     }
 
     /** The status of every sync run, oldest first. */
-    static List<String> runStatuses(Jdbi warehouse) {
+    public static List<String> runStatuses(Jdbi warehouse) {
         return warehouse.withHandle(h -> h.createQuery(
                 "SELECT e.status FROM batch_job_execution e JOIN batch_job_instance i ON e.job_instance_id = i.job_instance_id"
                         + " ORDER BY e.job_execution_id").mapTo(String.class).list());

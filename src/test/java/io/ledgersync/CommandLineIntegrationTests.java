@@ -1,0 +1,198 @@
+package io.ledgersync;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.io.IOException;
+import java.net.InetAddress;
+import java.net.ServerSocket;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+
+import org.jdbi.v3.core.Jdbi;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.Test;
+
+import io.ledgersync.sandbox.SandboxServer;
+import io.ledgersync.sandbox.SandboxSettings;
+import io.ledgersync.sync.WarehouseAssertions;
+import io.ledgersync.warehouse.TestPostgres;
+
+/**
+ * The command line as an operator meets it, each command in a JVM of its own ({@link LedgersyncJvm}): the exit code,
+ * exactly one line on standard error that says what failed and what to do, no stack trace on the terminal, and for a
+ * usage error nothing started at all (no warehouse file where the command was told to keep it). Where a failure leaves something to resume, the next run completes and the
+ * warehouse equals the sandbox.
+ */
+class CommandLineIntegrationTests {
+
+    private static final Duration USAGE_ERROR = Duration.ofMinutes(1);
+    private static final Duration A_RUN = Duration.ofMinutes(3);
+    private static final String H2_OPTIONS = ";MODE=PostgreSQL;DATABASE_TO_LOWER=TRUE;DEFAULT_NULL_ORDERING=HIGH";
+
+    private static final SandboxServer sandbox = SandboxServer.start(
+            SandboxSettings.defaults().withCompanies(3).withInvoicesPerCompany(120).withSeed(5));
+
+    @AfterAll
+    static void stop() {
+        sandbox.close();
+    }
+
+    @Test
+    void anUnknownOptionExitsTwoBeforeAnythingStarts() {
+        Path warehouse = warehouseDirectory("unknown-option");
+        LedgersyncJvm jvm = sync("unknown-option", warehouse, sandbox.baseUrl().toString(), "--no-such-option");
+
+        assertThat(jvm.awaitExit(USAGE_ERROR)).as(jvm.describe()).isEqualTo(2);
+        assertThat(jvm.stderrLines()).containsExactly("sync: unknown option --no-such-option: sync takes --datasets=a,b, "
+                + "--companies=id1,id2, --deferred and settings as --key=value; see --help");
+        assertNothingStarted(jvm, warehouse);
+    }
+
+    @Test
+    void anUnknownDataSetExitsTwoBeforeAnythingStarts() {
+        Path warehouse = warehouseDirectory("unknown-data-set");
+        LedgersyncJvm jvm = sync("unknown-data-set", warehouse, sandbox.baseUrl().toString(), "--datasets=invoices,bills");
+
+        assertThat(jvm.awaitExit(USAGE_ERROR)).as(jvm.describe()).isEqualTo(2);
+        assertThat(jvm.stderrLines())
+                .containsExactly("sync: Unknown data set 'bills': the data sets are companies, customers, invoices; see --help");
+        assertNothingStarted(jvm, warehouse);
+    }
+
+    @Test
+    void versionPrintsTheVersionAndStartsNothing() {
+        Path warehouse = warehouseDirectory("version");
+        LedgersyncJvm jvm = sync("version", warehouse, sandbox.baseUrl().toString(), "--version");
+
+        assertThat(jvm.awaitExit(USAGE_ERROR)).as(jvm.describe()).isZero();
+        assertThat(jvm.stdout().lines()).as("the version, and no banner or log")
+                .containsExactly("ledgersync " + LedgersyncApplication.version());
+        assertThat(jvm.stderrLines()).isEmpty();
+        assertThat(warehouse.resolve("warehouse.mv.db")).as("no warehouse created").doesNotExist();
+    }
+
+    @Test
+    void anUnknownCompanyExitsTwoWithoutStartingARunAfterASuccessfulOne() {
+        Path warehouse = warehouseDirectory("unknown-company");
+        LedgersyncJvm full = sync("unknown-company-first", warehouse, sandbox.baseUrl().toString());
+        assertThat(full.awaitExit(A_RUN)).as(full.describe()).isZero();
+        assertThat(full.stderrLines()).isEmpty();
+        assertWarehouseEqualsSandbox(warehouse);
+
+        LedgersyncJvm unknown = sync("unknown-company", warehouse, sandbox.baseUrl().toString(), "--companies=nope");
+
+        assertThat(unknown.awaitExit(A_RUN)).as(unknown.describe()).isEqualTo(2);
+        assertThat(unknown.stderrLines()).containsExactly("sync: Unknown companies [nope]: none of the 3 companies synced has "
+                + "that id (sync 'companies' first, or check the ids)");
+        assertThat(runStatuses(warehouse)).as("no run started").containsExactly("COMPLETED");
+    }
+
+    @Test
+    void aClosedPortExitsSevenAfterTheRetriesAndTheNextRunResumesAgainstTheRealSource() throws IOException {
+        Path warehouse = warehouseDirectory("closed-port");
+        String closed = "http://127.0.0.1:" + closedPort();
+        LedgersyncJvm unreachable = sync("closed-port", warehouse, closed,
+                // a short retry budget, so that the test takes seconds: the default one is tested on a fake clock
+                "--ledgersync.api.retry.max-attempts=3", "--ledgersync.api.retry.initial-backoff=100ms");
+
+        assertThat(unreachable.awaitExit(A_RUN)).as(unreachable.describe()).isEqualTo(7);
+        assertThat(unreachable.stderrLines()).singleElement().asString()
+                .matches("Sync run 1 FAILED: Cannot reach the Data API at " + closed.replace(".", "\\.")
+                        + ": connection refused \\(3 attempts over \\d+ s\\): check LEDGERSYNC_API_BASE_URL and that the service is up");
+        assertNoStackTrace(unreachable);
+
+        LedgersyncJvm next = sync("closed-port-next", warehouse, sandbox.baseUrl().toString());
+        assertThat(next.awaitExit(A_RUN)).as(next.describe()).isZero();
+        assertThat(next.stdout()).contains("(resumed)");
+        assertThat(runStatuses(warehouse)).containsExactly("FAILED", "COMPLETED");
+        assertWarehouseEqualsSandbox(warehouse);
+    }
+
+    @Test
+    void noApiKeyForABaseUrlIsAConfigurationErrorInOneLine() {
+        LedgersyncJvm jvm = LedgersyncJvm.start("no-api-key", List.of("sync"), Map.of("LEDGERSYNC_API_BASE_URL", "http://127.0.0.1:9"));
+
+        assertThat(jvm.awaitExit(A_RUN)).as(jvm.describe()).isEqualTo(2);
+        assertThat(jvm.stderrLines())
+                .containsExactly("No API key for the Data API at http://127.0.0.1:9: set LEDGERSYNC_API_KEY (ledgersync.api.api-key)");
+        assertNoStackTrace(jvm);
+    }
+
+    @Test
+    void theProdProfileWithoutAnAdminPasswordDoesNotServe() {
+        LedgersyncJvm jvm = LedgersyncJvm.start("prod-no-password", List.of("serve", "--server.port=0"), Map.of(
+                "SPRING_PROFILES_ACTIVE", "prod", "LEDGERSYNC_API_BASE_URL", sandbox.baseUrl().toString(),
+                "LEDGERSYNC_API_KEY", sandbox.apiKey()));
+
+        assertThat(jvm.awaitExit(A_RUN)).as(jvm.describe()).isEqualTo(2);
+        assertThat(jvm.stderrLines()).containsExactly("No password for the REST API user 'admin': set LEDGERSYNC_ADMIN_PASSWORD "
+                + "(ledgersync.security.password); the prod profile never generates one");
+        assertNoStackTrace(jvm);
+    }
+
+    @Test
+    void aMissingPostgresDatabaseExitsEightNamingIt() {
+        String missing = TestPostgres.createDatabase("cli_exists").replace("cli_exists", "cli_missing");
+        LedgersyncJvm jvm = LedgersyncJvm.start("missing-database", List.of("sync", "--spring.datasource.url=" + missing,
+                "--spring.datasource.username=postgres", "--ledgersync.api.base-url=" + sandbox.baseUrl(),
+                "--ledgersync.api.api-key=" + sandbox.apiKey()));
+
+        assertThat(jvm.awaitExit(A_RUN)).as(jvm.describe()).isEqualTo(8);
+        assertThat(jvm.stderrLines())
+                .containsExactly("Warehouse database \"cli_missing\" does not exist: create it, see README \"PostgreSQL\"");
+        assertNoStackTrace(jvm);
+    }
+
+    private static LedgersyncJvm sync(String name, Path warehouse, String baseUrl, String... options) {
+        List<String> arguments = new ArrayList<>(List.of("sync", "--spring.datasource.url=" + h2Url(warehouse),
+                "--ledgersync.api.base-url=" + baseUrl, "--ledgersync.api.api-key=" + sandbox.apiKey(),
+                "--ledgersync.api.page-size=50"));
+        arguments.addAll(List.of(options));
+        return LedgersyncJvm.start(name, arguments);
+    }
+
+    /** A warehouse that outlives one process, so that the next can resume. */
+    private static Path warehouseDirectory(String test) {
+        Path directory = Path.of("target", "jvm-tests", "warehouses", test).toAbsolutePath();
+        try (var files = Files.exists(directory) ? Files.list(directory) : java.util.stream.Stream.<Path>empty()) {
+            for (Path file : files.toList()) {
+                Files.delete(file);
+            }
+            return Files.createDirectories(directory);
+        } catch (IOException e) {
+            throw new java.io.UncheckedIOException(e);
+        }
+    }
+
+    private static String h2Url(Path directory) {
+        return "jdbc:h2:file:" + directory.resolve("warehouse") + H2_OPTIONS;
+    }
+
+    private static void assertNothingStarted(LedgersyncJvm jvm, Path warehouse) {
+        assertThat(warehouse.resolve("warehouse.mv.db")).as("no warehouse created").doesNotExist();
+        assertThat(jvm.stdout()).as("no banner, no log").isEmpty();
+    }
+
+    private static void assertNoStackTrace(LedgersyncJvm jvm) {
+        assertThat(jvm.stdout() + jvm.stderr()).doesNotContain("\tat ").doesNotContain("APPLICATION FAILED TO START");
+    }
+
+    private static List<String> runStatuses(Path warehouse) {
+        return WarehouseAssertions.runStatuses(Jdbi.create(h2Url(warehouse), "sa", ""));
+    }
+
+    private static void assertWarehouseEqualsSandbox(Path warehouse) {
+        WarehouseAssertions.assertWarehouseEqualsSandbox(Jdbi.create(h2Url(warehouse), "sa", ""), sandbox.dataSet());
+    }
+
+    /** A loopback port that nothing listens on: taken from the system, then let go. */
+    private static int closedPort() throws IOException {
+        try (ServerSocket socket = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
+            return socket.getLocalPort();
+        }
+    }
+}

@@ -46,7 +46,9 @@ public final class SyncOptions {
      */
     public static SyncOptions preflight(String[] args) {
         SyncOptions options = parse(List.of(args));
-        dataSetNames(args).ifPresent(options::check);
+        if (!options.request.datasets().isEmpty()) { // reading the files costs more than the rest: only when needed
+            dataSetNames(args).ifPresent(options::check);
+        }
         return options;
     }
 

@@ -2,13 +2,23 @@ package io.ledgersync.sync;
 
 import java.io.IOException;
 import java.io.InputStream;
+import java.net.JarURLConnection;
+import java.net.URISyntaxException;
+import java.net.URL;
+import java.nio.file.DirectoryStream;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.Comparator;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 import java.util.TreeMap;
+import java.util.jar.JarEntry;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 import java.util.stream.Collectors;
 
 import org.springframework.core.io.Resource;
@@ -24,6 +34,9 @@ import org.yaml.snakeyaml.constructor.SafeConstructor;
  * Immutable.
  */
 public final class DataSetNames {
+
+    /** {@code classpath*:} or {@code file:}, a folder, and every file in it with one suffix. */
+    private static final Pattern ONE_FOLDER = Pattern.compile("(classpath\\*:|file:)((?:[^*?{}\\[]*/)?)\\*(\\.[A-Za-z0-9]+)");
 
     private final List<String> names;
     private final Set<String> perCompany;
@@ -47,9 +60,8 @@ public final class DataSetNames {
     public static Optional<DataSetNames> read(String locationPattern) {
         Map<String, Boolean> perCompanyByName = new TreeMap<>();
         try {
-            Resource[] files = new PathMatchingResourcePatternResolver().getResources(locationPattern);
-            for (Resource file : files) {
-                try (InputStream in = file.getInputStream()) {
+            for (URL file : files(locationPattern)) {
+                try (InputStream in = file.openStream()) {
                     if (!(new Yaml(new SafeConstructor(new LoaderOptions())).load(in) instanceof Map<?, ?> yaml)
                             || !(yaml.get("name") instanceof String name) || perCompanyByName.containsKey(name)) {
                         return Optional.empty();
@@ -57,10 +69,60 @@ public final class DataSetNames {
                     perCompanyByName.put(name, yaml.get("parent") != null);
                 }
             }
-        } catch (IOException | RuntimeException unreadable) {
+        } catch (IOException | URISyntaxException | RuntimeException unreadable) {
             return Optional.empty();
         }
         return perCompanyByName.isEmpty() ? Optional.empty() : Optional.of(new DataSetNames(perCompanyByName));
+    }
+
+    /**
+     * The files of the pattern. The usual ones, every file of one folder ({@code classpath*:jobs/*.yml},
+     * {@code file:/etc/ledgersync/jobs/*.yml}), are listed here: Spring's resolver would wake the whole logging
+     * system first, which costs as much as the rest of the check. Any other pattern goes to Spring's resolver.
+     */
+    private static List<URL> files(String pattern) throws IOException, URISyntaxException {
+        Matcher folder = ONE_FOLDER.matcher(pattern);
+        if (!folder.matches()) {
+            List<URL> files = new ArrayList<>();
+            for (Resource resource : new PathMatchingResourcePatternResolver().getResources(pattern)) {
+                files.add(resource.getURL());
+            }
+            return files;
+        }
+        String directory = folder.group(2);
+        String suffix = folder.group(3);
+        if (folder.group(1).equals("file:")) {
+            return filesOf(Path.of(directory.isEmpty() ? "." : directory), suffix);
+        }
+        List<URL> files = new ArrayList<>();
+        for (URL root : Collections.list(DataSetNames.class.getClassLoader().getResources(directory))) {
+            if (root.getProtocol().equals("file")) {
+                files.addAll(filesOf(Path.of(root.toURI()), suffix));
+            } else if (root.openConnection() instanceof JarURLConnection jar) {
+                String prefix = jar.getEntryName() == null ? "" : jar.getEntryName();
+                for (JarEntry entry : Collections.list(jar.getJarFile().entries())) {
+                    String name = entry.getName();
+                    if (name.startsWith(prefix) && name.endsWith(suffix) && name.indexOf('/', prefix.length()) < 0) {
+                        files.add(new URL(root, name.substring(prefix.length())));
+                    }
+                }
+            } else {
+                throw new IOException("cannot list " + root);
+            }
+        }
+        return files;
+    }
+
+    private static List<URL> filesOf(Path directory, String suffix) throws IOException {
+        List<URL> files = new ArrayList<>();
+        if (Files.isDirectory(directory)) {
+            try (DirectoryStream<Path> entries = Files.newDirectoryStream(directory, "*" + suffix)) {
+                for (Path entry : entries) {
+                    files.add(entry.toUri().toURL());
+                }
+            }
+        }
+        return files;
     }
 
     /**

@@ -3,9 +3,13 @@ package io.ledgersync.sync;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.util.List;
 
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
 class DataSetCatalogTests {
 
@@ -41,6 +45,16 @@ class DataSetCatalogTests {
         assertThat(DataSetNames.read("classpath*:jobs/*.yml")).get().extracting(DataSetNames::names)
                 .isEqualTo(DataSetCatalog.load("classpath*:jobs/*.yml").names());
         assertThat(DataSetNames.read("classpath*:no-such-folder/*.yml")).isEmpty();
+    }
+
+    @Test
+    void theNamesAreReadFromAFolderOfFilesAndFromAnyOtherPattern(@TempDir Path folder) throws IOException {
+        Files.writeString(folder.resolve("bills.yml"), "name: bills\npath: /companies/{companyId}/data/bills\nparent: companies\n");
+        Files.writeString(folder.resolve("notes.txt"), "not a data set");
+
+        assertThat(DataSetNames.read("file:" + folder + "/*.yml")).get().extracting(DataSetNames::names).isEqualTo(List.of("bills"));
+        assertThat(DataSetNames.read("classpath*:jobs/c*.yml")).get().extracting(DataSetNames::names)
+                .isEqualTo(List.of("companies", "customers"));
     }
 
     @Test

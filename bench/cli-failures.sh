@@ -5,7 +5,8 @@
 #   2. "connection refused" to exit 7 with the default settings: `sync` against a closed port (127.0.0.1:9), a fresh
 #      H2 warehouse each time; from the first refused attempt in the log to the process's end, and the whole command.
 # Results go in bench/BENCHMARKS.md ("Failing fast"). Needs target/ledgersync.jar (./mvnw -q -B package -DskipTests).
-#   bench/cli-failures.sh [runs=10] [refused-runs=3]
+# With BEFORE_JAR=<an older ledgersync.jar>, its `sync --no-such-option` is timed too (3 runs: it starts the application).
+#   [BEFORE_JAR=...] bench/cli-failures.sh [runs=10] [refused-runs=3]
 set -euo pipefail
 RUNS=${1:-10}
 REFUSED_RUNS=${2:-3}
@@ -31,6 +32,13 @@ print("|---|---:|---:|---:|---:|")
 for r in json.load(open(sys.argv[1]))["results"]:
     print(f"| `{r['command'].split('ledgersync.jar ')[1]}` | {r['median']:.2f} | {r['mean']:.2f} | {r['min']:.2f} | {r['max']:.2f} |")
 EOF
+
+if [ -n "${BEFORE_JAR:-}" ]; then
+    echo "## before: $BEFORE_JAR, 3 runs"
+    hyperfine -N -i --runs 3 --export-json before.json "java -jar $BEFORE_JAR sync --no-such-option" >/dev/null
+    python3 -c "import json,sys; r=json.load(open('before.json'))['results'][0]; print(f\"| before: \`sync --no-such-option\` | {r['median']:.2f} | {r['mean']:.2f} | {r['min']:.2f} | {r['max']:.2f} |\")"
+    rm -rf data
+fi
 
 echo "## connection refused, default settings, $REFUSED_RUNS runs"
 echo "| run | exit | whole command s | first refused attempt to exit s | the line on stderr |"

@@ -7,6 +7,7 @@ import java.nio.file.DirectoryStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
@@ -22,7 +23,9 @@ import org.yaml.snakeyaml.constructor.SafeConstructor;
  * costs seconds: the command line, system properties, the environment (relaxed: {@code LEDGERSYNC_SYNC_DATASETS}),
  * then the config files of the working directory and the jar, the last location that sets it winning. Where Boot
  * could decide otherwise (a profile's file, a document activated by a condition, a placeholder, another config
- * location or name), it says it cannot tell, and the caller leaves the check to the application. Stateless.
+ * location or name), it says it cannot tell, and the caller leaves the check to the application. It does not see a
+ * profile of the class path activated by a config file rather than by {@code spring.profiles.active}: the
+ * application's own check, at start, does. Stateless.
  */
 final class ConfiguredSetting {
 
@@ -48,9 +51,10 @@ final class ConfiguredSetting {
         if (value != null) {
             return Optional.of(value);
         }
+        List<String> profiles = activeProfiles(args, environment);
         try {
             for (int i = LOCATIONS.size() - 1; i >= 0; i--) {
-                Found found = inLocation(LOCATIONS.get(i), key);
+                Found found = inLocation(LOCATIONS.get(i), key, profiles);
                 if (found != null) {
                     return Optional.ofNullable(found.value()).filter(text -> !text.contains("${"));
                 }
@@ -76,11 +80,22 @@ final class ConfiguredSetting {
     private record Found(String value) {
     }
 
+    /** The profiles named by {@code spring.profiles.active} on the command line, as a system property or variable. */
+    private static List<String> activeProfiles(String[] args, Map<String, String> environment) {
+        String active = System.getProperty("spring.profiles.active", environment.getOrDefault("SPRING_PROFILES_ACTIVE", ""));
+        for (String arg : args) {
+            if (arg.startsWith("--spring.profiles.active=")) {
+                active = arg.substring("--spring.profiles.active=".length());
+            }
+        }
+        return Arrays.stream(active.split(",")).map(String::strip).filter(profile -> !profile.isEmpty()).toList();
+    }
+
     /** Null when no file of the location sets the key. */
-    private static Found inLocation(String location, String key) throws IOException {
+    private static Found inLocation(String location, String key, List<String> profiles) throws IOException {
         List<String> values = new ArrayList<>();
         boolean dependsOnBoot = false;
-        for (String file : files(location)) {
+        for (String file : files(location, profiles)) {
             boolean profileSpecific = file.matches(".*application-[^/]+\\.[a-z]+$");
             for (Map<String, Object> document : documents(file)) {
                 Object value = lookUp(document, key);
@@ -98,11 +113,13 @@ final class ConfiguredSetting {
         return new Found(dependsOnBoot || !one ? null : values.get(0));
     }
 
-    private static List<String> files(String location) throws IOException {
+    /** A folder's files are listed; on the class path, which cannot be, those of the profiles named as active. */
+    private static List<String> files(String location, List<String> profiles) throws IOException {
         List<String> files = new ArrayList<>();
         if (location.startsWith("classpath:")) {
             for (String extension : EXTENSIONS) {
                 files.add(location + "application." + extension);
+                profiles.forEach(profile -> files.add(location + "application-" + profile + "." + extension));
             }
             return files;
         }

@@ -21,6 +21,14 @@ class ConfiguredSettingTests {
     }
 
     @Test
+    void aSettingOfAProfilesFileIsBootsToRead() {
+        // the packaged application-prod.yml does not set it; a key it does set stands for one a profile's file sets
+        assertThat(ConfiguredSetting.of("ledgersync.sync.on-startup", new String[0], Map.of("SPRING_PROFILES_ACTIVE", "prod")))
+                .isEmpty();
+        assertThat(ConfiguredSetting.of(KEY, new String[] {"--spring.profiles.active=prod"}, Map.of())).contains("classpath*:jobs/*.yml");
+    }
+
+    @Test
     void otherConfigLocationsOrInlineJsonAreBootsToRead() {
         assertThat(ConfiguredSetting.of(KEY, new String[] {"--spring.config.location=file:elsewhere/"}, Map.of())).isEmpty();
         assertThat(ConfiguredSetting.of(KEY, new String[0], Map.of("SPRING_APPLICATION_JSON", "{}"))).isEmpty();

@@ -109,7 +109,22 @@ public final class DataApiClient {
             Duration retryAfter = RetryAfter.parse(response.headers().firstValue("Retry-After").orElse(null), clock);
             throw DataApiException.of(request, status, decoder.decodeError(status, response.body()), retryAfter);
         }
-        return decoder.decodePage(request, href, response.body());
+        return checkNextLink(request, decoder.decodePage(request, href, response.body()));
+    }
+
+    /**
+     * A page is validated whole before it is handed on, its {@code next} link included (issue 17): a link the client
+     * would refuse to follow fails the page that carries it, so that the page is never written and its link never
+     * becomes a resume point that every later run would fail on.
+     */
+    private Page checkNextLink(String request, Page page) {
+        if (page.nextHref() != null) {
+            String refusal = refusal(page.nextHref());
+            if (refusal != null) {
+                throw new MalformedResponseException(request, "'_links.next' (" + page.nextHref() + ") is refused: " + refusal);
+            }
+        }
+        return page;
     }
 
     private HttpResponse<byte[]> send(String request, URI uri, String path) {
@@ -139,25 +154,54 @@ public final class DataApiClient {
      * to the configured scheme, host and port: the key goes nowhere else.
      */
     URI resolve(String href) {
+        String refusal = refusal(href);
+        if (refusal != null) {
+            throw new MalformedResponseException("GET " + href, refusal);
+        }
+        return target(href);
+    }
+
+    /** Why a link is not followed, or null when it may be: not a URI, a dot segment, another origin. */
+    private String refusal(String href) {
         URI base = endpoint.baseUrl();
         URI target;
         try {
-            if (href.startsWith("/") && !href.startsWith("//")) {
-                target = URI.create(base + href);
-            } else if (href.startsWith("//") || URI.create(href).isAbsolute()) {
-                target = URI.create(href.startsWith("//") ? base.getScheme() + ":" + href : href);
-            } else {
-                target = URI.create(base + "/" + href);
-            }
+            target = target(href);
         } catch (IllegalArgumentException notAUri) {
-            throw new MalformedResponseException("GET " + href, "the link is not a valid URI: " + notAUri.getMessage());
+            return "the link is not a valid URI: " + notAUri.getMessage();
+        }
+        if (hasDotSegment(target)) {
+            return "refusing to follow a link with a '.' or '..' path segment (plain or percent-encoded):"
+                    + " a normalising proxy would resolve it to another resource";
         }
         if (!sameOrigin(base, target)) {
-            throw new MalformedResponseException("GET " + href, "refusing to follow a link outside the configured base URL "
-                    + base + " (" + target.getScheme() + "://" + target.getHost() + ":" + port(target)
-                    + "): the API key is only ever sent to the base URL");
+            return "refusing to follow a link outside the configured base URL " + base + " (" + target.getScheme() + "://"
+                    + target.getHost() + ":" + port(target) + "): the API key is only ever sent to the base URL";
         }
-        return target;
+        return null;
+    }
+
+    private URI target(String href) {
+        URI base = endpoint.baseUrl();
+        if (href.startsWith("/") && !href.startsWith("//")) {
+            return URI.create(base + href);
+        }
+        if (href.startsWith("//") || URI.create(href).isAbsolute()) {
+            return URI.create(href.startsWith("//") ? base.getScheme() + ":" + href : href);
+        }
+        return URI.create(base + "/" + href);
+    }
+
+    /** RFC 3986 §5.2.4 and WHATWG URL: '.', '..' and their percent-encoded forms ('%2e', '.%2E', ...) are dot segments. */
+    private static boolean hasDotSegment(URI target) {
+        String path = target.getRawPath() == null ? "" : target.getRawPath();
+        for (String segment : path.split("/", -1)) {
+            String decoded = segment.replace("%2e", ".").replace("%2E", ".");
+            if (decoded.equals(".") || decoded.equals("..")) {
+                return true;
+            }
+        }
+        return false;
     }
 
     private static boolean sameOrigin(URI base, URI target) {

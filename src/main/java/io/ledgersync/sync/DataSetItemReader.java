@@ -14,7 +14,6 @@ import io.ledgersync.source.DataApiClient;
 import io.ledgersync.source.DataApiException;
 import io.ledgersync.source.DataSetNotReadyException;
 import io.ledgersync.source.DataTypeNotSupportedException;
-import io.ledgersync.source.IncompleteReadException;
 import io.ledgersync.source.Page;
 import io.ledgersync.source.PageWalk;
 
@@ -55,6 +54,7 @@ class DataSetItemReader implements ItemStreamReader<Page> {
     private final PermanentFailures permanentFailures;
     private final ApplicationEventPublisher events;
     private final Prefetch<Fetched> prefetch;
+    private final int pageMargin;
 
     /** The record of this walk through the pages: refuses a link back to a page already read, checks the end. */
     private PageWalk walk;
@@ -74,15 +74,13 @@ class DataSetItemReader implements ItemStreamReader<Page> {
     private record Fetched(Page page, Duration took) {
     }
 
-    /** A reader that fetches each page only when it gets to it. */
+    /**
+     * @param prefetcher runs the fetch of the next page while the current one is written; null: no prefetch
+     * @param pageMargin pages read beyond those the first page announced before the walk is refused as endless
+     */
     DataSetItemReader(DataApiClient client, String dataSet, String path, String description, long runId,
-            PermanentFailures permanentFailures, ApplicationEventPublisher events) {
-        this(client, dataSet, path, description, runId, permanentFailures, events, null);
-    }
-
-    /** @param prefetcher runs the fetch of the next page while the current one is written; null: no prefetch */
-    DataSetItemReader(DataApiClient client, String dataSet, String path, String description, long runId,
-            PermanentFailures permanentFailures, ApplicationEventPublisher events, Executor prefetcher) {
+            PermanentFailures permanentFailures, ApplicationEventPublisher events, Executor prefetcher, int pageMargin) {
+        this.pageMargin = pageMargin;
         this.client = client;
         this.dataSet = dataSet;
         this.description = description;
@@ -101,7 +99,8 @@ class DataSetItemReader implements ItemStreamReader<Page> {
         pagesRead = pagesAtOpen = context.pagesRead();
         // A position inside a page (or after the last) re-reads that page, which is then counted again.
         boolean rereads = position.written() > 0;
-        walk = new PageWalk(description, recordsRead - position.written(), Math.max(0, pagesRead - (rereads ? 1 : 0)));
+        walk = new PageWalk(description, recordsRead - position.written(), Math.max(0, pagesRead - (rereads ? 1 : 0)),
+                pageMargin);
         if (context.position().isPresent()) {
             log.info("{}: resuming at {} after {} records", description, position.href(), recordsRead);
         }
@@ -126,8 +125,7 @@ class DataSetItemReader implements ItemStreamReader<Page> {
         if (page != null) {
             String next = page.nextHref();
             if (next == null) {
-                checkComplete();
-                return null;
+                return null; // the walk was checked when its last page came (ShortWalk)
             }
             walk.checkNext(next);
             position = new PartitionContext.Position(next, 0);
@@ -138,6 +136,9 @@ class DataSetItemReader implements ItemStreamReader<Page> {
             return null;
         }
         walk.add(page);
+        if (page.nextHref() == null) {
+            ShortWalk.check(walk);
+        }
         pagesRead++;
         int written = Math.min(position.written(), page.results().size());
         Page unwritten = written == 0 ? page
@@ -193,15 +194,6 @@ class DataSetItemReader implements ItemStreamReader<Page> {
         endedEarlyCause = cause;
         page = null;
         return null;
-    }
-
-    /** A read that disagrees with what the source announced is logged; the records read are kept. */
-    private void checkComplete() {
-        try {
-            walk.verifyComplete();
-        } catch (IncompleteReadException e) {
-            log.warn("{}: {} (records may have been added or removed during the sync)", description, e.getMessage());
-        }
     }
 
     /** A page still being prefetched when the step ends (stopped, failed) is dropped unread. */

@@ -88,6 +88,16 @@ final class PartitionContext {
         context.putInt(PAGE_OFFSET, position.written());
     }
 
+    /**
+     * Forgets where the walk stood, so that a resumed run walks the data set again from its first page: after a walk
+     * past its page cap, the position points past what the source announced and would fail the resume too.
+     */
+    void forgetPosition() {
+        for (String key : new String[] {PAGE_HREF, PAGE_OFFSET, RECORDS_READ, PAGES_READ, TOTAL_RESULTS}) {
+            context.remove(key);
+        }
+    }
+
     long recordsRead() {
         return context.getLong(RECORDS_READ, 0L);
     }

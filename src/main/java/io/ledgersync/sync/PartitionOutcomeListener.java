@@ -12,6 +12,7 @@ import org.springframework.batch.core.step.StepExecution;
 import org.springframework.context.ApplicationEventPublisher;
 
 import io.ledgersync.source.DataApiException;
+import io.ledgersync.source.PageCapException;
 import io.ledgersync.warehouse.SyncState;
 import io.ledgersync.warehouse.SyncState.Status;
 import io.ledgersync.warehouse.SyncStates;
@@ -68,6 +69,9 @@ final class PartitionOutcomeListener implements StepExecutionListener {
                 log.debug("{}: the failure's trace", step.getStepName(), cause);
                 // kept with the partition, so the run's detail shows it after a restart of the service too
                 context.saveError(message, correlationId(cause));
+                if (pastItsPageCap(cause)) {
+                    context.forgetPosition();
+                }
                 save(companyId, dataSet, Status.FAILED, attempts, null, lastSuccess, context, step, now);
                 return step.getExitStatus();
             }
@@ -115,6 +119,15 @@ final class PartitionOutcomeListener implements StepExecutionListener {
                     context == null ? null : context.error(), context == null ? null : context.correlationId(),
                     step.getJobExecutionId(), now));
         }
+    }
+
+    private static boolean pastItsPageCap(Throwable failure) {
+        for (Throwable cause = failure; cause != null; cause = cause.getCause() == cause ? null : cause.getCause()) {
+            if (cause instanceof PageCapException) {
+                return true;
+            }
+        }
+        return false;
     }
 
     private static String correlationId(Throwable failure) {

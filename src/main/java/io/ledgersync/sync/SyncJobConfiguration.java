@@ -67,7 +67,7 @@ class SyncJobConfiguration {
         String companyId = partition.companyId();
         String description = dataSet.name() + (companyId == null ? "" : " of company " + companyId);
         return new DataSetItemReader(client, dataSet.name(), dataSet.pathFor(companyId), description, step.getJobExecutionId(),
-                permanentFailures, events, properties.prefetch() ? prefetcher() : null);
+                permanentFailures, events, properties.prefetch() ? prefetcher() : null, properties.pageMargin());
     }
 
     /** A thread per prefetched page: at most one per running partition, and thread start-up is nothing next to a page. */

@@ -14,6 +14,8 @@ import org.springframework.boot.context.properties.ConfigurationProperties;
  * @param shutdownGrace how long a stopping process (SIGTERM, Ctrl-C) waits for its runs to stop at a page boundary
  * @param progressInterval how often a running sync logs its progress
  * @param prefetch whether a partition fetches its next page while the current one is written (bench/BENCHMARKS.md)
+ * @param pageMargin pages a walk reads beyond those its first page announced before it fails as endless
+ * @param maxRejectedPerPartition records a partition may set aside as unstorable before it fails instead
  */
 @ConfigurationProperties("ledgersync.sync")
 public record SyncProperties(
@@ -22,7 +24,9 @@ public record SyncProperties(
         Deferral deferral,
         Duration shutdownGrace,
         Duration progressInterval,
-        boolean prefetch) {
+        boolean prefetch,
+        int pageMargin,
+        int maxRejectedPerPartition) {
 
     public SyncProperties {
         Objects.requireNonNull(datasets, "ledgersync.sync.datasets is not set");
@@ -31,6 +35,13 @@ public record SyncProperties(
         Objects.requireNonNull(progressInterval, "ledgersync.sync.progress-interval is not set");
         if (concurrency < 1 || concurrency > 64) {
             throw new IllegalArgumentException("ledgersync.sync.concurrency is " + concurrency + ": use 1 to 64");
+        }
+        if (pageMargin < 0) {
+            throw new IllegalArgumentException("ledgersync.sync.page-margin is " + pageMargin + ": use 0 or more");
+        }
+        if (maxRejectedPerPartition < 0) {
+            throw new IllegalArgumentException("ledgersync.sync.max-rejected-per-partition is " + maxRejectedPerPartition
+                    + ": use 0 or more");
         }
         if (shutdownGrace.isNegative()) {
             throw new IllegalArgumentException("ledgersync.sync.shutdown-grace is " + shutdownGrace + ": use 0s or more");

@@ -114,15 +114,33 @@ class DataApiClientWireMockTests {
         stubPage(1, 1, 2, next);
         elsewhere.stubFor(get(anyUrl()).willReturn(aResponse().withStatus(200)));
 
-        // when paging follows it
+        // when the first page is read
         DataApiClient client = client();
-        Page first = client.fetchPage(client.firstPageHref("/companies"));
 
-        // then it is refused before any request, and nothing reached the other server
-        assertThatThrownBy(() -> client.fetchPage(first.nextHref())).isInstanceOf(MalformedResponseException.class)
+        // then the page that carries the link is refused whole (issue 17: never handed on, so never a resume point),
+        // and nothing reached the other server
+        assertThatThrownBy(() -> client.fetchPage(client.firstPageHref("/companies"))).isInstanceOf(MalformedResponseException.class)
+                .hasMessageContaining("GET /companies?page=1&pageSize=1 answered 200")
+                .hasMessageContaining("'_links.next' (" + next + ") is refused")
                 .hasMessageContaining("refusing to follow a link outside the configured base URL")
                 .hasMessageContaining("the API key is only ever sent to the base URL");
         elsewhere.verify(0, anyRequestedFor(anyUrl()));
+        server.verify(1, anyRequestedFor(anyUrl()));
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @CsvSource({
+            "dot-dot,         /companies/../admin?page=2&pageSize=1",
+            "encoded dot-dot, /companies/%2E%2e/admin?page=2&pageSize=1",
+            "half-encoded,    /companies/.%2E/admin?page=2&pageSize=1",
+            "dot,             /./companies?page=2&pageSize=1",
+    })
+    void aNextLinkWithADotSegmentIsRefusedWithThePageThatCarriesIt(String name, String next) {
+        stubPage(1, 1, 2, next);
+        DataApiClient client = client();
+
+        assertThatThrownBy(() -> client.fetchPage(client.firstPageHref("/companies"))).isInstanceOf(MalformedResponseException.class)
+                .hasMessageContaining("a '.' or '..' path segment");
         server.verify(1, anyRequestedFor(anyUrl()));
     }
 
@@ -144,6 +162,7 @@ class DataApiClientWireMockTests {
         stubPage(3, 1, 5, "/companies?page=1&pageSize=1");
 
         // when paging, then the third page's next link is refused as a loop and page 1 is not fetched again
+        // (the walk refuses the third page itself, with its link, before it is handed on)
         assertThatThrownBy(() -> TestClients.walk(client(), "/companies")).isInstanceOf(MalformedResponseException.class)
                 .hasMessageContaining("repeats a page already read");
         server.verify(3, getRequestedFor(urlPathEqualTo(COMPANIES)));

@@ -103,6 +103,37 @@ class PageWalkTests {
                 e -> assertThat(e.recordsRead()).isEqualTo(6));
     }
 
+    @Test
+    void aNextLinkToAnotherPageThanTheNextIsRefusedWithThePageThatCarriesIt() {
+        // CONTRACT.md §2.3 rule 4: next is the page after this one; a far page would skip records
+        assertThatThrownBy(() -> walk.add(page(1, 2, 10, "/companies?page=99999999999&pageSize=2")))
+                .isInstanceOf(MalformedResponseException.class)
+                .hasMessageContaining("names page '99999999999', not page 2 after page 1");
+        assertThatThrownBy(() -> new PageWalk("/companies").add(page(1, 2, 10, "/companies?pageSize=2&page=-1")))
+                .hasMessageContaining("names page '-1'");
+    }
+
+    @Test
+    void aWalkFailsOnThePageAfterThoseTheFirstPageAnnouncedPlusTheMargin() {
+        PageWalk capped = new PageWalk("/companies", 0, 0, 1);
+        capped.add(page(1, 2, 4, "/companies?page=2&pageSize=2"));
+        capped.add(page(2, 2, 4, "/companies?page=3&pageSize=2"));
+        capped.add(page(3, 0, 4, "/companies?page=4&pageSize=2")); // the margin
+
+        assertThatThrownBy(() -> capped.add(page(4, 0, 4, "/companies?page=5&pageSize=2")))
+                .isInstanceOf(PageCapException.class)
+                .hasMessageContaining("page 4 of /companies is past the page cap: the first page announced 2 page(s)");
+    }
+
+    @Test
+    void aResumedWalkCapsFromTheFirstPageItReads() {
+        PageWalk resumed = new PageWalk("/companies", 4, 2, 0);
+        resumed.add(page(3, 2, 6, null));
+
+        assertThatThrownBy(() -> new PageWalk("/companies", 6, 3, 0).add(page(4, 0, 6, null)))
+                .isInstanceOf(PageCapException.class);
+    }
+
     private static Page page(int number, int records, long total, String next) {
         return new Page("/companies?page=" + number + "&pageSize=2", records(records), number, 2, total, next);
     }

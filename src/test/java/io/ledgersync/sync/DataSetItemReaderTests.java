@@ -24,7 +24,9 @@ import org.springframework.boot.test.system.OutputCaptureExtension;
 
 import io.ledgersync.source.DataApiClient;
 import io.ledgersync.source.DataSetNotReadyException;
+import io.ledgersync.source.IncompleteReadException;
 import io.ledgersync.source.Page;
+import io.ledgersync.source.PageCapException;
 import io.ledgersync.source.ServerErrorException;
 import io.ledgersync.source.SourceRecord;
 
@@ -36,6 +38,7 @@ import io.ledgersync.source.SourceRecord;
 class DataSetItemReaderTests {
 
     private static final String PATH = "/companies/c1/data/invoices";
+    private static final int PAGE_MARGIN = 10;
 
     private final DataApiClient client = mock(DataApiClient.class);
     private final ExecutorService prefetcher = Executors.newCachedThreadPool();
@@ -119,7 +122,7 @@ class DataSetItemReaderTests {
     }
 
     @Test
-    void aNextLinkBackToAnEarlierPageIsRefusedAsALoopBeforeItIsRead() {
+    void aNextLinkBackToAnEarlierPageIsRefusedAsALoopWithThePageThatCarriesIt() {
         when(client.firstPageHref(PATH)).thenReturn(href(1));
         when(client.fetchPage(href(1))).thenReturn(page(1, 3));
         Page loopingBack = new Page(href(2), List.of(record(3), record(4)), 2, 2, 6, href(1));
@@ -127,23 +130,47 @@ class DataSetItemReaderTests {
         DataSetItemReader reader = open(new ExecutionContext());
 
         assertThat(ids(reader.read())).containsExactly("inv-1", "inv-2");
-        assertThat(ids(reader.read())).containsExactly("inv-3", "inv-4");
+        // the page that carries the link is refused whole: never written, never a resume point (issue 17)
         assertThatThrownBy(reader::read).isInstanceOf(io.ledgersync.source.MalformedResponseException.class)
                 .hasMessageContaining("runs in a loop");
         verify(client, times(1)).fetchPage(href(1)); // not even prefetched again
     }
 
     @Test
-    void aReadShortOfTotalResultsIsReportedAndThePartitionStillCompletes(CapturedOutput output) {
-        // given two pages of two records whose last page announces 5 records
+    void aLastPageShortOfTotalResultsFailsThePartitionBeforeItIsHandedOutAndKeepsTheResumePointBeforeIt() {
+        // given two pages of two records whose second, without a next link, announces 5 records: page 3 was due
         when(client.firstPageHref(PATH)).thenReturn(href(1));
         when(client.fetchPage(href(1))).thenReturn(new Page(href(1), List.of(record(1), record(2)), 1, 2, 5, href(2)));
         when(client.fetchPage(href(2))).thenReturn(new Page(href(2), List.of(record(3), record(4)), 2, 2, 5, null));
+        DataSetItemReader reader = open(new ExecutionContext());
+        assertThat(ids(reader.read())).containsExactly("inv-1", "inv-2");
+        ExecutionContext afterPage1 = new ExecutionContext();
+        reader.update(afterPage1);
 
-        // when the partition reads to the end, then it hands out what there is, ends normally, and warns
-        assertThat(readAll(open(new ExecutionContext()))).containsExactly("inv-1", "inv-2", "inv-3", "inv-4");
-        assertThat(output).contains("WARN").contains("invoices of company c1 ended after 2 pages and 4 records")
-                .contains("announces totalResults 5 in 3 pages");
+        // when the reader gets to page 2, then the partition fails (CONTRACT.md §2.3 rule 2, issue 17) without handing it out
+        assertThatThrownBy(reader::read).isInstanceOf(IncompleteReadException.class)
+                .hasMessageContaining("invoices of company c1 ended after 2 pages and 4 records")
+                .hasMessageContaining("announces totalResults 5 in 3 pages");
+        assertThat(PartitionContext.of(afterPage1).position()).contains(new PartitionContext.Position(href(2), 0));
+    }
+
+    @Test
+    void aWalkPastThePagesAnnouncedPlusTheMarginFailsThePartition() {
+        // given a source whose next link never ends: every page announces 4 records in 2 pages
+        when(client.firstPageHref(PATH)).thenReturn(href(1));
+        for (int number = 1; number <= 20; number++) {
+            when(client.fetchPage(href(number)))
+                    .thenReturn(new Page(href(number), List.of(record(2 * number - 1), record(2 * number)), number, 2, 4, href(number + 1)));
+        }
+        DataSetItemReader reader = open(new ExecutionContext());
+
+        // then it reads 2 announced pages plus the margin, and fails on the next (issue 17)
+        for (int read = 0; read < 2 + PAGE_MARGIN; read++) {
+            assertThat(reader.read()).isNotNull();
+        }
+        assertThatThrownBy(reader::read).isInstanceOf(PageCapException.class)
+                .hasMessageContaining("page 13 of invoices of company c1 is past the page cap")
+                .hasMessageContaining("announced 2 page(s)").hasMessageContaining("ledgersync.sync.page-margin");
     }
 
     @Test
@@ -171,7 +198,7 @@ class DataSetItemReaderTests {
 
     private DataSetItemReader open(ExecutionContext context) {
         DataSetItemReader reader = new DataSetItemReader(client, "invoices", PATH, "invoices of company c1", 1L,
-                new PermanentFailures(), event -> { }, prefetcher);
+                new PermanentFailures(), event -> { }, prefetcher, PAGE_MARGIN);
         reader.open(context);
         return reader;
     }

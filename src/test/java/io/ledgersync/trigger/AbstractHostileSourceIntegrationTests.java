@@ -1,0 +1,300 @@
+package io.ledgersync.trigger;
+
+import static com.github.tomakehurst.wiremock.client.WireMock.aResponse;
+import static com.github.tomakehurst.wiremock.client.WireMock.any;
+import static com.github.tomakehurst.wiremock.client.WireMock.anyRequestedFor;
+import static com.github.tomakehurst.wiremock.client.WireMock.anyUrl;
+import static com.github.tomakehurst.wiremock.client.WireMock.equalTo;
+import static com.github.tomakehurst.wiremock.client.WireMock.get;
+import static com.github.tomakehurst.wiremock.client.WireMock.urlPathEqualTo;
+import static com.github.tomakehurst.wiremock.core.WireMockConfiguration.wireMockConfig;
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.io.IOException;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.Base64;
+import java.util.List;
+import java.util.function.UnaryOperator;
+
+import org.jdbi.v3.core.Jdbi;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.springframework.beans.factory.annotation.Autowired;
+import org.springframework.boot.test.context.SpringBootTest;
+import org.springframework.test.context.DynamicPropertyRegistry;
+
+import com.github.tomakehurst.wiremock.WireMockServer;
+import com.github.tomakehurst.wiremock.stubbing.StubMapping;
+
+import io.ledgersync.sandbox.SandboxDataSet;
+import io.ledgersync.sandbox.SandboxServer;
+import io.ledgersync.sandbox.SandboxSettings;
+import io.ledgersync.sync.SyncLauncher;
+import io.ledgersync.sync.SyncReport;
+import io.ledgersync.sync.SyncRequest;
+import io.ledgersync.warehouse.SyncState;
+import io.ledgersync.warehouse.SyncStates;
+import tools.jackson.databind.JsonNode;
+import tools.jackson.databind.json.JsonMapper;
+import tools.jackson.databind.node.ObjectNode;
+
+/**
+ * Issue 17: the whole application against a Data API that breaks page 2 of one company in one way at a time, then is
+ * mended. The source is the sandbox behind a WireMock proxy that serves the broken page in place of the real one;
+ * a second WireMock server stands for another origin, which must never see a request. For each case: the broken
+ * run's exit code and message, nothing of the broken page in the warehouse, then the mended run equal to the source.
+ * 3 companies of 30 invoices, 10 a page. Subclasses choose the database.
+ */
+@SpringBootTest(webEnvironment = SpringBootTest.WebEnvironment.NONE)
+abstract class AbstractHostileSourceIntegrationTests {
+
+    static final int COMPANIES = 3;
+    static final int INVOICES = 30;
+    static final int PAGE_SIZE = 10;
+    static final int PAGE_MARGIN = 2;
+
+    static SandboxServer sandbox;
+    static final WireMockServer source = new WireMockServer(wireMockConfig().dynamicPort().bindAddress("127.0.0.1"));
+    static final WireMockServer elsewhere = new WireMockServer(wireMockConfig().dynamicPort().bindAddress("127.0.0.1"));
+
+    static final JsonMapper json = JsonMapper.builder().build();
+    private static final HttpClient http = HttpClient.newHttpClient();
+    static final SyncRequest INVOICES_RUN = new SyncRequest(List.of("companies", "invoices"), List.of());
+
+    @Autowired
+    SyncLauncher launcher;
+
+    @Autowired
+    Jdbi jdbi;
+
+    @Autowired
+    SyncStates states;
+
+    private final List<StubMapping> broken = new ArrayList<>();
+
+    static void hostileSourceProperties(DynamicPropertyRegistry registry) {
+        sandbox = SandboxServer.start(SandboxSettings.defaults().withCompanies(COMPANIES).withInvoicesPerCompany(INVOICES).withSeed(17));
+        source.start();
+        elsewhere.start();
+        registry.add("ledgersync.api.base-url", () -> "http://127.0.0.1:" + source.port());
+        registry.add("ledgersync.api.api-key", sandbox::apiKey);
+        registry.add("ledgersync.api.page-size", () -> PAGE_SIZE);
+        registry.add("ledgersync.api.retry.max-attempts", () -> 1);
+        registry.add("ledgersync.sync.on-startup", () -> false);
+        registry.add("ledgersync.schedule.enabled", () -> false);
+        registry.add("ledgersync.sync.page-margin", () -> PAGE_MARGIN);
+    }
+
+    @AfterAll
+    static void stopServers() {
+        sandbox.close();
+        source.stop();
+        elsewhere.stop();
+    }
+
+    /** An empty warehouse, and a source that passes every request on to the sandbox unchanged. */
+    @BeforeEach
+    void emptyWarehouseAndAnHonestSource() {
+        for (String table : List.of("invoices", "customers", "companies", "sync_state")) {
+            jdbi.useHandle(handle -> handle.execute("DELETE FROM " + table));
+        }
+        source.resetAll();
+        elsewhere.resetAll();
+        source.stubFor(any(anyUrl()).atPriority(10).willReturn(aResponse().proxiedFrom(sandbox.baseUrl().toString())));
+    }
+
+    @AfterEach
+    void nothingReachedAnotherOrigin() {
+        elsewhere.verify(0, anyRequestedFor(anyUrl()));
+    }
+
+    // ---- 1. a refused link is never a resume point
+
+    @Test
+    void aNextLinkToAnotherOriginFailsThePartitionWithoutMovingItsResumePointAndTheMendedSourceResumesIt() {
+        String company = company(1);
+        breakPage(company, 2, page -> withNext(page, "http://127.0.0.1:" + elsewhere.port() + nextOf(page)));
+
+        SyncReport broken = launcher.run(INVOICES_RUN);
+
+        assertThat(ExitCode.of(broken)).isEqualTo(ExitCode.FAILED);
+        assertThat(broken.failures()).singleElement().asString()
+                .contains("GET /companies/" + company + "/data/invoices?page=2&pageSize=10 answered 200 with a malformed response")
+                .contains("'_links.next' (http://127.0.0.1:" + elsewhere.port()).contains("is refused")
+                .contains("the API key is only ever sent to the base URL").doesNotContain("\n");
+        assertThat(invoicesOf(company)).as("page 1 only: page 2 came with the refused link").isEqualTo(PAGE_SIZE);
+        assertThat(states.find(company, "invoices").orElseThrow().state()).isEqualTo(SyncState.Status.FAILED);
+
+        mend();
+        SyncReport mended = launcher.run(INVOICES_RUN);
+
+        assertThat(mended.resumed()).isTrue();
+        assertThat(ExitCode.of(mended)).as(mended.failures().toString()).isEqualTo(ExitCode.COMPLETED);
+        assertThat(mended.records("invoices")).as("page 2 and 3 of the broken company").isEqualTo(INVOICES - PAGE_SIZE);
+        assertWarehouseEqualsSource();
+    }
+
+    // ---- 3. a walk that ends short is a failed partition
+
+    @Test
+    void aPageWithoutTheNextLinkThatWasDueFailsThePartitionAndTheMendedSourceResumesAtThatPage() {
+        String company = company(0);
+        breakPage(company, 2, page -> {
+            page.remove("_links");
+            return page;
+        });
+
+        SyncReport broken = launcher.run(INVOICES_RUN);
+
+        assertThat(ExitCode.of(broken)).isEqualTo(ExitCode.FAILED);
+        assertThat(broken.failures()).singleElement().asString()
+                .contains("invoices of company " + company + " ended after 2 pages and 20 records")
+                .contains("announces totalResults 30 in 3 pages");
+        assertThat(invoicesOf(company)).as("page 2 is not written: it ended the walk short").isEqualTo(PAGE_SIZE);
+        assertThat(states.find(company, "invoices").orElseThrow().lastError()).contains("ended after 2 pages");
+
+        mend();
+        SyncReport mended = launcher.run(INVOICES_RUN);
+
+        assertThat(ExitCode.of(mended)).as(mended.failures().toString()).isEqualTo(ExitCode.COMPLETED);
+        assertThat(mended.records("invoices")).isEqualTo(INVOICES - PAGE_SIZE);
+        assertWarehouseEqualsSource();
+    }
+
+    @Test
+    void aLastPageAnnouncingMoreRecordsThanReadFailsThePartition() {
+        String company = company(2);
+        breakPage(company, 3, page -> page.put("totalResults", 1030));
+
+        SyncReport broken = launcher.run(INVOICES_RUN);
+
+        assertThat(ExitCode.of(broken)).isEqualTo(ExitCode.FAILED);
+        assertThat(broken.failures()).singleElement().asString().contains("ended after 3 pages and 30 records")
+                .contains("announces totalResults 1030 in 103 pages");
+        assertThat(invoicesOf(company)).isEqualTo(2 * PAGE_SIZE);
+
+        mend();
+        assertThat(ExitCode.of(launcher.run(INVOICES_RUN))).isEqualTo(ExitCode.COMPLETED);
+        assertWarehouseEqualsSource();
+    }
+
+    // ---- 5. no end to pages
+
+    @Test
+    void aSourceWhoseNextLinkNeverEndsIsReadOnlyToThePageCapAndTheMendedSourceIsWalkedAgain() {
+        String company = company(1);
+        // page 3 and every page after it link to one more page, each announcing one page more than it
+        for (int number = 3; number <= 3 + PAGE_MARGIN + 2; number++) {
+            int current = number;
+            breakPage(company, Math.min(number, 3), page -> {
+                page.put("pageNumber", current);
+                page.put("totalResults", current * PAGE_SIZE + PAGE_SIZE);
+                if (current > 3) {
+                    page.putArray("results");
+                }
+                return withNext(page, "/companies/" + company + "/data/invoices?page=" + (current + 1) + "&pageSize=" + PAGE_SIZE);
+            }, current);
+        }
+
+        SyncReport broken = launcher.run(INVOICES_RUN);
+
+        assertThat(ExitCode.of(broken)).isEqualTo(ExitCode.FAILED);
+        assertThat(broken.failures()).singleElement().asString()
+                .contains("page " + (3 + PAGE_MARGIN + 1) + " of invoices of company " + company + " is past the page cap")
+                .contains("the first page announced 3 page(s), and at most " + PAGE_MARGIN + " more are read");
+        source.verify(0, com.github.tomakehurst.wiremock.client.WireMock.getRequestedFor(urlPathEqualTo(invoicesPath(company)))
+                .withQueryParam("page", equalTo(String.valueOf(3 + PAGE_MARGIN + 2))));
+
+        mend();
+        SyncReport mended = launcher.run(INVOICES_RUN);
+
+        assertThat(ExitCode.of(mended)).as(mended.failures().toString()).isEqualTo(ExitCode.COMPLETED);
+        assertWarehouseEqualsSource();
+    }
+
+    // ---- helpers
+
+    String company(int index) {
+        return sandbox.dataSet().companyIds().get(index);
+    }
+
+    static String invoicesPath(String company) {
+        return "/companies/" + company + "/data/invoices";
+    }
+
+    /** Serves page {@code page} of the company's invoices, as the sandbox has it, changed by {@code change}. */
+    void breakPage(String company, int page, UnaryOperator<ObjectNode> change) {
+        breakPage(company, page, change, page);
+    }
+
+    /** Serves the sandbox's page {@code page}, changed, when page {@code servedAs} is asked for. */
+    void breakPage(String company, int page, UnaryOperator<ObjectNode> change, int servedAs) {
+        ObjectNode body = (ObjectNode) json.readTree(sandboxPage(invoicesPath(company) + "?page=" + page + "&pageSize=" + PAGE_SIZE));
+        serve(invoicesPath(company), servedAs, json.writeValueAsString(change.apply(body)));
+    }
+
+    void serve(String path, int page, String body) {
+        broken.add(source.stubFor(get(urlPathEqualTo(path)).withQueryParam("page", equalTo(String.valueOf(page))).atPriority(1)
+                .willReturn(aResponse().withStatus(200).withHeader("Content-Type", "application/json").withBody(body))));
+    }
+
+    /** The source answers as the sandbox again. */
+    void mend() {
+        broken.forEach(source::removeStub);
+        broken.clear();
+    }
+
+    static String sandboxPage(String href) {
+        HttpRequest request = HttpRequest.newBuilder(URI.create(sandbox.baseUrl() + href))
+                .header("Authorization", "Basic " + Base64.getEncoder().encodeToString(sandbox.apiKey().getBytes(StandardCharsets.UTF_8)))
+                .GET().build();
+        try {
+            HttpResponse<String> response = http.send(request, HttpResponse.BodyHandlers.ofString());
+            assertThat(response.statusCode()).as(href).isEqualTo(200);
+            return response.body();
+        } catch (IOException e) {
+            throw new java.io.UncheckedIOException(e);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IllegalStateException(e);
+        }
+    }
+
+    static String nextOf(JsonNode page) {
+        return page.path("_links").path("next").path("href").asString();
+    }
+
+    static ObjectNode withNext(ObjectNode page, String href) {
+        ObjectNode links = page.has("_links") && page.get("_links").isObject() ? (ObjectNode) page.get("_links") : page.putObject("_links");
+        links.putObject("next").put("href", href);
+        return page;
+    }
+
+    long invoicesOf(String company) {
+        return jdbi.withHandle(h -> h.createQuery("SELECT COUNT(*) FROM invoices WHERE company_id = :c").bind("c", company)
+                .mapTo(Long.class).one());
+    }
+
+    /** Every company and invoice of the sandbox, raw JSON equal, none missing or twice. */
+    void assertWarehouseEqualsSource() {
+        SandboxDataSet dataset = sandbox.dataSet();
+        List<String> companyIds = jdbi.withHandle(h -> h.createQuery("SELECT id FROM companies").mapTo(String.class).list());
+        assertThat(companyIds).containsExactlyInAnyOrderElementsOf(dataset.companyIds());
+        for (String companyId : dataset.companyIds()) {
+            List<JsonNode> raws = jdbi.withHandle(h -> h.createQuery("SELECT CAST(raw AS VARCHAR) FROM invoices WHERE company_id = :c")
+                    .bind("c", companyId).mapTo(String.class).list()).stream().map(json::readTree).toList();
+            List<JsonNode> expected = new ArrayList<>();
+            for (int i = 0; i < dataset.invoiceCount(companyId); i++) {
+                expected.add(json.readTree(dataset.invoiceJson(companyId, i)));
+            }
+            assertThat(raws).as("invoices of %s", companyId).containsExactlyInAnyOrderElementsOf(expected);
+        }
+    }
+}

@@ -14,6 +14,7 @@ import org.springframework.transaction.support.TransactionTemplate;
 
 import io.ledgersync.source.Page;
 import io.ledgersync.source.SourceRecord;
+import io.ledgersync.warehouse.RejectedRecords;
 import io.ledgersync.warehouse.Warehouse;
 
 /**
@@ -55,7 +56,8 @@ public final class SinkOnly {
     }
 
     private void writeChunks(String dataSet, String companyId, List<SourceRecord> records, int chunkSize) {
-        DataSetItemWriter writer = new DataSetItemWriter(warehouse, catalog.get(dataSet), companyId, 1L, context);
+        DataSetItemWriter writer = new DataSetItemWriter(warehouse, context.getBean(RejectedRecords.class), catalog.get(dataSet), companyId,
+                1L, Integer.MAX_VALUE, context);
         for (int from = 0; from < records.size(); from += chunkSize) {
             // one page of chunkSize records, as the sync writes it
             List<SourceRecord> results = records.subList(from, Math.min(records.size(), from + chunkSize));

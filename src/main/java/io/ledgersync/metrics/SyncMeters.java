@@ -39,6 +39,7 @@ final class SyncMeters {
     private final MeterProvider<Counter> recordsRead;
     private final MeterProvider<Counter> recordsUpserted;
     private final MeterProvider<Counter> partitions;
+    private final MeterProvider<Counter> recordsRejected;
 
     SyncMeters(MeterRegistry registry, List<String> dataSets) {
         this.runs = Timer.builder("ledgersync.sync.run")
@@ -54,6 +55,9 @@ final class SyncMeters {
         this.recordsUpserted = Counter.builder("ledgersync.records.upserted")
                 .description("Records upserted into the warehouse and committed")
                 .withRegistry(registry);
+        this.recordsRejected = Counter.builder("ledgersync.records.rejected")
+                .description("Records the Data API sent that cannot be stored, set aside in rejected_records")
+                .withRegistry(registry);
         this.partitions = Counter.builder("ledgersync.partitions")
                 .description("Partitions (one company's data set, or a top-level data set) by outcome")
                 .withRegistry(registry);
@@ -66,6 +70,7 @@ final class SyncMeters {
             pageLatency.withTags("dataset", dataSet);
             recordsRead.withTags("dataset", dataSet);
             recordsUpserted.withTags("dataset", dataSet);
+            recordsRejected.withTags("dataset", dataSet);
             for (PartitionOutcome outcome : PartitionOutcome.values()) {
                 partitions.withTags("dataset", dataSet, "outcome", outcome.name());
             }
@@ -87,6 +92,11 @@ final class SyncMeters {
     @EventListener
     void on(SyncEvent.RecordsWritten written) {
         recordsUpserted.withTags("dataset", written.dataSet()).increment(written.records());
+    }
+
+    @EventListener
+    void on(SyncEvent.RecordsRejected rejected) {
+        recordsRejected.withTags("dataset", rejected.dataSet()).increment(rejected.records());
     }
 
     @EventListener

@@ -30,6 +30,9 @@ final class PartitionContext {
     private static final String EXECUTION_RECORDS = "execution.records.read";
     private static final String EXECUTION_PAGES = "execution.pages.read";
     private static final String TOTAL_RESULTS = "total.results";
+    private static final String REJECTED = "records.rejected";
+    private static final String WALK_FIRST_RUN = "walk.first.run";
+    private static final String EXECUTION_REJECTED = "execution.records.rejected";
     private static final String OUTCOME = "outcome";
     private static final String OUTCOME_ERROR = "outcome.error";
     private static final String OUTCOME_CORRELATION_ID = "outcome.correlationId";
@@ -93,7 +96,7 @@ final class PartitionContext {
      * past its page cap, the position points past what the source announced and would fail the resume too.
      */
     void forgetPosition() {
-        for (String key : new String[] {PAGE_HREF, PAGE_OFFSET, RECORDS_READ, PAGES_READ, TOTAL_RESULTS}) {
+        for (String key : new String[] {PAGE_HREF, PAGE_OFFSET, RECORDS_READ, PAGES_READ, TOTAL_RESULTS, WALK_FIRST_RUN}) {
             context.remove(key);
         }
     }
@@ -120,6 +123,35 @@ final class PartitionContext {
         context.putLong(PAGES_READ, pages);
         context.putLong(EXECUTION_RECORDS, recordsSinceOpen);
         context.putLong(EXECUTION_PAGES, pagesSinceOpen);
+    }
+
+    /** Records set aside as unstorable over the whole run of this partition (issue 17). */
+    long rejected() {
+        return context.getLong(REJECTED, 0L);
+    }
+
+    long rejectedThisExecution() {
+        return context.getLong(EXECUTION_REJECTED, 0L);
+    }
+
+    /**
+     * The run (job execution) that read this partition's walk from its first page: a resumed walk keeps it. Whatever
+     * a complete walk did not meet again since then is no longer in the source as it was.
+     */
+    long walkFirstRun(long currentRun) {
+        if (!context.containsKey(WALK_FIRST_RUN) || position().isEmpty()) {
+            context.putLong(WALK_FIRST_RUN, currentRun);
+        }
+        return context.getLong(WALK_FIRST_RUN);
+    }
+
+    OptionalLong walkFirstRun() {
+        return context.containsKey(WALK_FIRST_RUN) ? OptionalLong.of(context.getLong(WALK_FIRST_RUN)) : OptionalLong.empty();
+    }
+
+    void saveRejected(long records, long sinceOpen) {
+        context.putLong(REJECTED, records);
+        context.putLong(EXECUTION_REJECTED, sinceOpen);
     }
 
     /** The {@code totalResults} of the last page read, once one is. */

@@ -13,6 +13,7 @@ import org.springframework.context.ApplicationEventPublisher;
 
 import io.ledgersync.source.DataApiException;
 import io.ledgersync.source.PageCapException;
+import io.ledgersync.warehouse.RejectedRecords;
 import io.ledgersync.warehouse.SyncState;
 import io.ledgersync.warehouse.SyncState.Status;
 import io.ledgersync.warehouse.SyncStates;
@@ -29,12 +30,15 @@ final class PartitionOutcomeListener implements StepExecutionListener {
     private static final Logger log = LoggerFactory.getLogger(PartitionOutcomeListener.class);
 
     private final SyncStates states;
+    private final RejectedRecords rejectedRecords;
     private final DeferralPolicy deferral;
     private final Clock clock;
     private final ApplicationEventPublisher events;
 
-    PartitionOutcomeListener(SyncStates states, DeferralPolicy deferral, Clock clock, ApplicationEventPublisher events) {
+    PartitionOutcomeListener(SyncStates states, RejectedRecords rejectedRecords, DeferralPolicy deferral, Clock clock,
+            ApplicationEventPublisher events) {
         this.states = states;
+        this.rejectedRecords = rejectedRecords;
         this.deferral = deferral;
         this.clock = clock;
         this.events = events;
@@ -102,6 +106,8 @@ final class PartitionOutcomeListener implements StepExecutionListener {
                 log.info("{}: {} records in {} page(s)", step.getStepName(), context.recordsReadThisExecution(),
                         context.pagesReadThisExecution());
                 save(companyId, dataSet, Status.OK, 0, null, now, null, step, now);
+                // every walk is a full one today; issue 13's incremental walks must not forget what they did not re-read
+                context.walkFirstRun().ifPresent(first -> rejectedRecords.forgetUnseen(dataSet, companyId, first));
                 if (companyId != null && context.totalResults().isPresent()) {
                     states.reconcile(step.getJobExecutionId(), companyId, dataSet, context.recordsRead(),
                             context.totalResults().getAsLong(), now);

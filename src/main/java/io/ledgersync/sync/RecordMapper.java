@@ -16,7 +16,7 @@ import tools.jackson.databind.JsonNode;
 /**
  * Turns a record into a warehouse row as its data set declares: each typed column read from a
  * dotted field path and converted to the column's type; the record's text goes to {@code raw} as
- * it came. A value that does not convert fails with a message naming the record, field and value.
+ * it came. A value that does not convert throws an {@link UnstorableRecordException} naming the field and value.
  * Thread-safe.
  */
 final class RecordMapper {
@@ -44,12 +44,16 @@ final class RecordMapper {
             try {
                 values[i] = convert(node, columns.get(i));
             } catch (RuntimeException e) {
-                throw new IllegalArgumentException("Record " + record.id() + " of " + dataSet.name()
-                        + (companyId == null ? "" : " (company " + companyId + ")") + ": field '" + field + "' = " + node
-                        + " is not a valid " + columns.get(i).type().name().toLowerCase() + " for column " + columns.get(i).name(), e);
+                throw new UnstorableRecordException(field, "= " + bounded(node.toString()) + " is not a valid "
+                        + columns.get(i).type().name().toLowerCase(java.util.Locale.ROOT) + " for column " + columns.get(i).name(), e);
             }
         }
         return new Row(values, record.rawJson());
+    }
+
+    /** A value in a message: a 1 MB string that failed to convert is named by its first characters. */
+    private static String bounded(String value) {
+        return value.length() <= 80 ? value : value.substring(0, 80) + "...";
     }
 
     private JsonNode[] read(SourceRecord record) {

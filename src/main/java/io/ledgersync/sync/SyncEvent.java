@@ -25,6 +25,10 @@ public sealed interface SyncEvent {
     record PageRead(long runId, String dataSet, int records, Duration latency) implements SyncEvent {
     }
 
+    /** Records of a data set's page were set aside as unstorable (rejected_records) while the rest was written. */
+    record RecordsRejected(long runId, String dataSet, int records) implements SyncEvent {
+    }
+
     /** A chunk of a data set's records was upserted into the warehouse (and committed with its page). */
     record RecordsWritten(long runId, String dataSet, int records) implements SyncEvent {
     }

@@ -23,6 +23,7 @@ import org.springframework.transaction.PlatformTransactionManager;
 
 import io.ledgersync.source.DataApiClient;
 import io.ledgersync.source.Page;
+import io.ledgersync.warehouse.RejectedRecords;
 import io.ledgersync.warehouse.RunHistory;
 import io.ledgersync.warehouse.RunLocks;
 import io.ledgersync.warehouse.RunPurge;
@@ -79,11 +80,11 @@ class SyncJobConfiguration {
 
     @Bean
     @StepScope
-    DataSetItemWriter dataSetItemWriter(Warehouse warehouse, DataSetCatalog catalog, @Value("#{stepExecution}") StepExecution step,
-            ApplicationEventPublisher events) {
+    DataSetItemWriter dataSetItemWriter(Warehouse warehouse, RejectedRecords rejectedRecords, DataSetCatalog catalog,
+            @Value("#{stepExecution}") StepExecution step, ApplicationEventPublisher events, SyncProperties properties) {
         PartitionContext partition = PartitionContext.of(step);
-        return new DataSetItemWriter(warehouse, catalog.get(partition.dataSet()), partition.companyId(), step.getJobExecutionId(),
-                events);
+        return new DataSetItemWriter(warehouse, rejectedRecords, catalog.get(partition.dataSet()), partition.companyId(),
+                step.getJobExecutionId(), properties.maxRejectedPerPartition(), events);
     }
 
     @Bean
@@ -93,13 +94,14 @@ class SyncJobConfiguration {
 
     @Bean
     Job syncJob(JobRepository jobRepository, PlatformTransactionManager transactionManager, DataSetCatalog catalog,
-            CompanySelection companies, SyncStates states, RunHistory history, DataSetItemReader dataSetItemReader,
+            CompanySelection companies, SyncStates states, RejectedRecords rejectedRecords, RunHistory history, DataSetItemReader dataSetItemReader,
             DataSetItemWriter dataSetItemWriter, PermanentFailures permanentFailures, SyncProperties properties,
             ObjectProvider<Clock> clockProvider, ActiveRuns activeRuns, RunLookup lookup, ApplicationEventPublisher events) {
         Clock clock = clockProvider.getIfAvailable(Clock::systemUTC);
         SimpleAsyncTaskExecutor partitions = new SimpleAsyncTaskExecutor("sync-");
         partitions.setConcurrencyLimit(properties.concurrency());
-        PartitionOutcomeListener outcomes = new PartitionOutcomeListener(states, properties.deferralPolicy(), clock, events);
+        PartitionOutcomeListener outcomes = new PartitionOutcomeListener(states, rejectedRecords, properties.deferralPolicy(), clock,
+                events);
         SimpleJobBuilder job = null;
         for (DataSet dataSet : catalog.all()) {
             // An item is a page and a chunk is one item: each commit is exactly one page, never part of one.

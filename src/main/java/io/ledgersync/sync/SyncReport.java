@@ -42,9 +42,11 @@ public record SyncReport(long runId, boolean resumed, BatchStatus status, RunOut
      * @param runPages pages read over the whole run: this execution and the earlier ones it resumed
      * @param runRecords records written over the whole run
      * @param lastEndedAt when its last partition of this execution ended; null while one has not
+     * @param rejected records this execution set aside as unstorable (rejected_records)
      */
     public record DataSetOutcome(String dataSet, int partitions, int companies, int failed, int deferred, int unsupported,
-            int stopped, int unfinished, long pages, long records, long runPages, long runRecords, Instant lastEndedAt) {
+            int stopped, int unfinished, long pages, long records, long runPages, long runRecords, Instant lastEndedAt,
+            long rejected) {
     }
 
     public boolean successful() {
@@ -74,6 +76,11 @@ public record SyncReport(long runId, boolean resumed, BatchStatus status, RunOut
         return dataSets.stream().mapToInt(DataSetOutcome::stopped).sum();
     }
 
+    /** Records this execution set aside because they cannot be stored (issue 17): source data a person must look at. */
+    public long rejected() {
+        return dataSets.stream().mapToLong(DataSetOutcome::rejected).sum();
+    }
+
     /**
      * One line for logs and the command line; a resumed run adds the whole run's figures, e.g.
      * {@code invoices 150 records in 2 pages (of 250 in 3 over the whole run) from 2 companies}.
@@ -100,6 +107,9 @@ public record SyncReport(long runId, boolean resumed, BatchStatus status, RunOut
             note(notes, outcome.unsupported(), "unsupported");
             note(notes, outcome.stopped(), "stopped");
             note(notes, outcome.failed(), "failed");
+            if (outcome.rejected() > 0) {
+                notes.add(outcome.rejected() + (outcome.rejected() == 1 ? " record" : " records") + " rejected (rejected_records)");
+            }
             if (!notes.isEmpty()) {
                 text.append(" (").append(String.join(", ", notes)).append(')');
             }
@@ -108,7 +118,7 @@ public record SyncReport(long runId, boolean resumed, BatchStatus status, RunOut
         return text.toString();
     }
 
-    private static void note(List<String> notes, int count, String what) {
+    private static void note(List<String> notes, long count, String what) {
         if (count > 0) {
             notes.add(count + " " + what);
         }
@@ -188,6 +198,7 @@ public record SyncReport(long runId, boolean resumed, BatchStatus status, RunOut
         private long runPages;
         private long runRecords;
         private Instant lastEndedAt;
+        private long rejected;
 
         /** A partition of this execution. */
         void add(StepExecution step) {
@@ -202,6 +213,7 @@ public record SyncReport(long runId, boolean resumed, BatchStatus status, RunOut
             unfinished += step.getStatus() == BatchStatus.COMPLETED ? 0 : 1;
             pages += context.pagesReadThisExecution();
             records += context.recordsReadThisExecution();
+            rejected += context.rejectedThisExecution();
             carry(step);
             Instant ended = BatchTimes.instant(step.getEndTime());
             lastEndedAt = ended == null || lastEndedAt != null && lastEndedAt.isAfter(ended) ? lastEndedAt : ended;
@@ -216,7 +228,7 @@ public record SyncReport(long runId, boolean resumed, BatchStatus status, RunOut
 
         DataSetOutcome outcome(String dataSet) {
             return new DataSetOutcome(dataSet, partitions, companies, failed, deferred, unsupported, stopped, unfinished, pages,
-                    records, runPages, runRecords, lastEndedAt);
+                    records, runPages, runRecords, lastEndedAt, rejected);
         }
     }
 }

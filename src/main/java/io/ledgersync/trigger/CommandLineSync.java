@@ -85,6 +85,10 @@ class CommandLineSync implements ApplicationRunner, ExitCodeGenerator {
         report.failures().forEach(failure -> System.out.println("  failure: " + failure));
         if (!report.successful()) {
             fail(failureLine(report, exitCode), exitCode);
+        } else if (report.rejected() > 0) {
+            fail("Sync run " + report.runId() + " COMPLETED, but " + report.rejected() + " record(s) the Data API sent cannot be"
+                    + " stored and are set aside in rejected_records (field and reason there); the next sync tries them again",
+                    exitCode);
         }
     }
 

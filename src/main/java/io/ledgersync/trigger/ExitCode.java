@@ -7,6 +7,7 @@ import org.springframework.dao.DataAccessException;
 
 import io.ledgersync.source.DataApiException;
 import io.ledgersync.sync.RunOutcome;
+import io.ledgersync.sync.SourceDataException;
 import io.ledgersync.sync.SyncReport;
 
 /**
@@ -31,7 +32,12 @@ public enum ExitCode {
     /** The warehouse database failed, or is missing or unreachable at start. */
     DATABASE(8, "database: failed, missing or unreachable"),
     /** A signal (SIGTERM, Ctrl-C) or a stop request stopped the run at a page boundary, keeping what it committed. */
-    STOPPED(9, "stopped (signal or stop request) at a page boundary; the next sync resumes it");
+    STOPPED(9, "stopped (signal or stop request) at a page boundary; the next sync resumes it"),
+    /**
+     * The Data API sent records that cannot be stored (no key, a value that does not fit its column, a NUL): they are
+     * in rejected_records and the rest was written; or so many in one partition that it failed.
+     */
+    SOURCE_DATA(10, "source data: records set aside in rejected_records (or too many, failing their partition)");
 
     private final int code;
     private final String meaning;
@@ -56,13 +62,15 @@ public enum ExitCode {
             return STOPPED; // whatever else went wrong, the next sync resumes it, and says so
         }
         if (report.successful()) {
-            return report.deferred() > 0 ? COMPLETED_WITH_DEFERRALS : COMPLETED;
+            // records set aside need a person; deferrals pass by themselves
+            return report.rejected() > 0 ? SOURCE_DATA : report.deferred() > 0 ? COMPLETED_WITH_DEFERRALS : COMPLETED;
         }
         return ofFailures(report.failureCauses());
     }
 
     /** When failures differ, the one a person must act on first decides. */
-    private static final List<ExitCode> PRECEDENCE = List.of(AUTHENTICATION, ACCOUNT_LIMIT, DATABASE, SOURCE_UNAVAILABLE);
+    private static final List<ExitCode> PRECEDENCE = List.of(AUTHENTICATION, ACCOUNT_LIMIT, DATABASE, SOURCE_UNAVAILABLE,
+            SOURCE_DATA);
 
     static ExitCode ofFailures(List<Throwable> causes) {
         List<ExitCode> codes = causes.stream().map(ExitCode::ofFailure).toList();
@@ -84,6 +92,9 @@ public enum ExitCode {
                     return SOURCE_UNAVAILABLE;
                 }
                 return FAILED;
+            }
+            if (cause instanceof SourceDataException) {
+                return SOURCE_DATA;
             }
             if (cause instanceof DataAccessException || cause instanceof SQLException) {
                 return DATABASE;

@@ -1,16 +1,15 @@
 package io.ledgersync.warehouse;
 
-import java.sql.DatabaseMetaData;
-import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.time.Clock;
 import java.time.OffsetDateTime;
 import java.time.ZoneOffset;
 import java.util.ArrayList;
-import java.util.HashSet;
 import java.util.List;
-import java.util.Locale;
+import java.util.Map;
+import java.util.Optional;
 import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
 
 import org.jdbi.v3.core.Jdbi;
 
@@ -23,6 +22,9 @@ public class Warehouse {
     private final Jdbi jdbi;
     private final Clock clock;
     private final RowUpsert rowUpsert;
+    /** What each verified table's columns hold, read once at startup by {@link #verify}. */
+    private final Map<String, ColumnLimits> limits = new ConcurrentHashMap<>();
+    private static final ColumnLimits NO_LIMITS = ColumnLimits.none();
 
     Warehouse(Jdbi jdbi, Dialect dialect, Clock clock) {
         this.jdbi = jdbi;
@@ -70,12 +72,13 @@ public class Warehouse {
      * declared without its migration fails at startup with a message, not mid-run.
      */
     public void verify(Table table) {
-        Set<String> existing;
+        ColumnLimits columnLimits;
         try {
-            existing = jdbi.withHandle(handle -> columnsOf(handle.getConnection().getMetaData(), table.name()));
+            columnLimits = jdbi.withHandle(handle -> ColumnLimits.read(handle.getConnection().getMetaData(), table.name()));
         } catch (SQLException e) {
             throw new IllegalStateException("Cannot read the columns of table " + table.name() + ": " + e.getMessage(), e);
         }
+        Set<String> existing = columnLimits.columns();
         if (existing.isEmpty()) {
             throw new IllegalStateException("The warehouse has no table '" + table.name()
                     + "': add a Flyway migration that creates it (src/main/resources/db/migration/<database>/)");
@@ -90,20 +93,32 @@ public class Warehouse {
             throw new IllegalStateException("Table '" + table.name() + "' lacks the columns " + missing
                     + " that its data set writes: add them in a Flyway migration");
         }
+        limits.put(table.name(), columnLimits);
     }
 
-    private static Set<String> columnsOf(DatabaseMetaData metaData, String table) throws SQLException {
-        Set<String> names = new HashSet<>();
-        for (String candidate : List.of(table, table.toUpperCase(Locale.ROOT))) {
-            try (ResultSet columns = metaData.getColumns(null, null, candidate, null)) {
-                while (columns.next()) {
-                    names.add(columns.getString("COLUMN_NAME").toLowerCase(Locale.ROOT));
-                }
-            }
-            if (!names.isEmpty()) {
-                break;
+    /** A value of a row that the table cannot store, and why. {@code column} is -1 for the row's {@code raw}. */
+    public record Misfit(int column, String reason) {
+    }
+
+    /**
+     * The first value of the row that its table cannot store, told before the database would refuse it and fail the
+     * whole chunk: a NUL in a string or in {@code raw}, a string longer than its varchar, a number with more digits
+     * before the point than its numeric holds, a timestamp outside the years 1 to 9999. Empty when the row fits.
+     * The table's limits are those {@link #verify} read; a table not verified is checked for NULs and years only.
+     */
+    public Optional<Misfit> misfit(Table table, Row row) {
+        ColumnLimits columnLimits = limits.getOrDefault(table.name(), NO_LIMITS);
+        List<Column> columns = table.columns();
+        for (int i = 0; i < columns.size(); i++) {
+            String reason = columnLimits.misfit(columns.get(i), row.values()[i]);
+            if (reason != null) {
+                return Optional.of(new Misfit(i, reason));
             }
         }
-        return names;
+        if (ColumnLimits.hasNulEscape(row.raw())) {
+            return Optional.of(new Misfit(-1, "holds the escape \\u0000 (NUL), which PostgreSQL's jsonb refuses"));
+        }
+        return Optional.empty();
     }
+
 }

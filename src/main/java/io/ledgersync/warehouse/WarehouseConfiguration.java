@@ -40,6 +40,11 @@ class WarehouseConfiguration {
     }
 
     @Bean
+    RejectedRecords rejectedRecords(Jdbi jdbi, ObjectProvider<Clock> clock) {
+        return new RejectedRecords(jdbi, clock.getIfAvailable(Clock::systemUTC));
+    }
+
+    @Bean
     SyncStates syncStates(Jdbi jdbi, Dialect warehouseDialect) {
         return new SyncStates(jdbi, warehouseDialect);
     }

@@ -32,7 +32,7 @@ class PartitionOutcomeListenerTests {
     private final SyncStates states = mock(SyncStates.class);
     private final List<Object> events = new ArrayList<>();
     private final PartitionOutcomeListener listener = new PartitionOutcomeListener(states,
-            new DeferralPolicy(Duration.ofMinutes(10), Duration.ofHours(6)), clock, events::add);
+            mock(io.ledgersync.warehouse.RejectedRecords.class), new DeferralPolicy(Duration.ofMinutes(10), Duration.ofHours(6)), clock, events::add);
     private final JobExecution run = TestRuns.execution(9L, Instant.parse("2026-11-22T02:00:00Z"));
 
     @Test

@@ -114,14 +114,14 @@ class RecordMapperTests {
     }
 
     @Test
-    void aValueOfTheWrongTypeNamesRecordFieldAndColumn() {
+    void aValueOfTheWrongTypeIsAnUnstorableRecordNamingFieldValueAndColumn() {
         RecordMapper mapper = new RecordMapper(dataSet("total", "totalAmount", "decimal"));
 
         assertThatThrownBy(() -> mapper.toRow(record("{\"id\": \"x-1\", \"totalAmount\": \"lots\"}"), null))
-                .isInstanceOf(IllegalArgumentException.class)
-                .hasMessageContaining("Record x-1")
-                .hasMessageContaining("field 'totalAmount'")
-                .hasMessageContaining("column total");
+                .isInstanceOfSatisfying(UnstorableRecordException.class, e -> {
+                    assertThat(e.field()).isEqualTo("totalAmount");
+                    assertThat(e.reason()).contains("\"lots\"").contains("not a valid decimal for column total");
+                });
     }
 
     private static DataSet dataSet(String... columnFieldType) {

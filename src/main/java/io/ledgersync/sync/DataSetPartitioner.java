@@ -1,9 +1,14 @@
 package io.ledgersync.sync;
 
+import java.nio.charset.StandardCharsets;
+import java.security.MessageDigest;
+import java.security.NoSuchAlgorithmException;
 import java.time.Clock;
+import java.util.HexFormat;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.regex.Pattern;
 
 import org.springframework.batch.core.partition.Partitioner;
 import org.springframework.batch.core.scope.context.StepSynchronizationManager;
@@ -47,9 +52,32 @@ class DataSetPartitioner implements Partitioner {
             return partitions;
         }
         for (String companyId : companies(request)) {
-            partitions.put("company-" + companyId, PartitionContext.newPartition(dataSet.name(), companyId));
+            partitions.put(partitionName(dataSet.name(), companyId), PartitionContext.newPartition(dataSet.name(), companyId));
         }
         return partitions;
+    }
+
+    /** {@code BATCH_STEP_EXECUTION.STEP_NAME} is a varchar(100); Batch names a partition "{@code <step>:<partition>}". */
+    static final int MAX_STEP_NAME = 100;
+    private static final Pattern PLAIN_ID = Pattern.compile("[A-Za-z0-9_.-]+");
+
+    /**
+     * The partition's name, which Batch stores and matches again to resume it: {@code company-<id>} for an id that is a
+     * plain short word (a UUID; so the runs of earlier versions still resume), otherwise {@code company-sha256-<hash>}.
+     * Ids are data, never names (issue 17): a 150-character id overflowed the step name and stopped every run, for
+     * every company, for good. Nothing reads the name back: the partition's context says which company it is.
+     */
+    static String partitionName(String dataSet, String companyId) {
+        String plain = "company-" + companyId;
+        if (PLAIN_ID.matcher(companyId).matches() && dataSet.length() + 1 + plain.length() <= MAX_STEP_NAME) {
+            return plain;
+        }
+        try {
+            byte[] hash = MessageDigest.getInstance("SHA-256").digest(companyId.getBytes(StandardCharsets.UTF_8));
+            return "company-sha256-" + HexFormat.of().formatHex(hash, 0, 16);
+        } catch (NoSuchAlgorithmException e) {
+            throw new IllegalStateException("SHA-256 is part of every JVM", e);
+        }
     }
 
     private List<String> companies(SyncRequest request) {

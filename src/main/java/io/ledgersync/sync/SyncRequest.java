@@ -1,5 +1,6 @@
 package io.ledgersync.sync;
 
+import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Locale;
@@ -32,12 +33,29 @@ public record SyncRequest(Mode mode, List<String> datasets, List<String> compani
     /** The job parameter that tells the kinds of run apart: the history keeps the newest successful run of each. */
     static final String KIND_PARAMETER = MODE;
     private static final String DATASETS = "datasets";
-    private static final String COMPANIES = "companies";
+    /** The companies as one comma list: how runs before issue 17 named them; read so that such a run can be resumed. */
+    private static final String LEGACY_COMPANIES = "companies";
+    /**
+     * Company ids are data, never names (issue 17): each goes in a job parameter of its own, {@code company.1} ...
+     * {@code company.<n>} with {@code company.count}, so that any number of ids, and ids with a comma, fit the job
+     * repository's parameters (each value at most {@value #MAX_PARAMETER_LENGTH} characters).
+     */
+    private static final String COMPANY_COUNT = "company.count";
+    private static final String COMPANY = "company.";
+    /** {@code BATCH_JOB_EXECUTION_PARAMS.PARAMETER_VALUE} is a varchar(2500). */
+    static final int MAX_PARAMETER_LENGTH = 2500;
     private static final String LAUNCHED_AT = "launched.at";
 
     public SyncRequest {
         datasets = List.copyOf(datasets);
         companies = List.copyOf(companies);
+        for (String company : companies) {
+            if (company.length() > MAX_PARAMETER_LENGTH) {
+                throw new IllegalArgumentException("A company id of " + company.length() + " characters ('"
+                        + company.substring(0, 40) + "...') is longer than a run can name (" + MAX_PARAMETER_LENGTH
+                        + "): sync all companies instead of naming it");
+            }
+        }
     }
 
     public SyncRequest(List<String> datasets, List<String> companies) {
@@ -54,9 +72,12 @@ public record SyncRequest(Mode mode, List<String> datasets, List<String> compani
         return new SyncRequest(Mode.DEFERRED, List.of(), List.of());
     }
 
-    /** Parses comma-separated lists as given on the command line or in a request; blank means all. */
+    /**
+     * Parses comma-separated lists as given on the command line; blank means all. A company id that holds a comma
+     * is given with the comma escaped, {@code --companies='acme\,eu,other'} (a backslash of an id is {@code \\}).
+     */
     public static SyncRequest of(String datasets, String companies) {
-        return new SyncRequest(Mode.FULL, split(datasets), split(companies));
+        return new SyncRequest(Mode.FULL, split(datasets), splitEscaped(companies));
     }
 
     public SyncRequest withMode(Mode newMode) {
@@ -72,24 +93,60 @@ public record SyncRequest(Mode mode, List<String> datasets, List<String> compani
     }
 
     JobParameters toJobParameters(long launchedAt) {
-        return new JobParametersBuilder()
+        JobParametersBuilder parameters = new JobParametersBuilder()
                 .addString(MODE, mode.name())
                 .addString(DATASETS, String.join(",", datasets))
-                .addString(COMPANIES, String.join(",", companies))
-                .addLong(LAUNCHED_AT, launchedAt)
-                .toJobParameters();
+                .addLong(COMPANY_COUNT, (long) companies.size());
+        for (int i = 0; i < companies.size(); i++) {
+            parameters.addString(COMPANY + (i + 1), companies.get(i));
+        }
+        return parameters.addLong(LAUNCHED_AT, launchedAt).toJobParameters();
     }
 
     static SyncRequest from(JobParameters parameters) {
         String mode = parameters.getString(MODE);
         return new SyncRequest(mode == null ? Mode.FULL : Mode.valueOf(mode), split(parameters.getString(DATASETS)),
-                split(parameters.getString(COMPANIES)));
+                companies(parameters));
+    }
+
+    private static List<String> companies(JobParameters parameters) {
+        Long count = parameters.getLong(COMPANY_COUNT);
+        if (count == null) {
+            return split(parameters.getString(LEGACY_COMPANIES));
+        }
+        List<String> companies = new ArrayList<>();
+        for (int i = 1; i <= count; i++) {
+            companies.add(parameters.getString(COMPANY + i));
+        }
+        return companies;
     }
 
     /** The launch time that identifies a run's job instance; -1 when the parameters have none. */
     static long launchedAt(JobParameters parameters) {
         Long launchedAt = parameters.getLong(LAUNCHED_AT);
         return launchedAt == null ? -1 : launchedAt;
+    }
+
+    /** Splits at commas not escaped by a backslash: {@code \,} is a comma of the id, {@code \\} a backslash. */
+    private static List<String> splitEscaped(String list) {
+        if (list == null || list.isBlank()) {
+            return List.of();
+        }
+        List<String> ids = new ArrayList<>();
+        StringBuilder id = new StringBuilder();
+        for (int i = 0; i < list.length(); i++) {
+            char c = list.charAt(i);
+            if (c == '\\' && i + 1 < list.length() && (list.charAt(i + 1) == ',' || list.charAt(i + 1) == '\\')) {
+                id.append(list.charAt(++i));
+            } else if (c == ',') {
+                ids.add(id.toString().strip());
+                id.setLength(0);
+            } else {
+                id.append(c);
+            }
+        }
+        ids.add(id.toString().strip());
+        return ids.stream().filter(s -> !s.isEmpty()).distinct().toList();
     }
 
     private static List<String> split(String list) {

@@ -22,4 +22,48 @@ class SyncRequestTests {
 
         assertThat(SyncRequest.from(request.toJobParameters(1L))).isEqualTo(request);
     }
+
+    @Test
+    void anyNumberOfCompanyIdsOfAnyLengthAndIdsWithACommaSurviveTheJobParameters() {
+        // issue 17: 67 ids of 40 characters overflowed BATCH_JOB_EXECUTION_PARAMS.PARAMETER_VALUE varchar(2500) as one list
+        java.util.List<String> ids = new java.util.ArrayList<>();
+        for (int i = 0; i < 67; i++) {
+            ids.add("company-" + "x".repeat(30) + i);
+        }
+        ids.add("acme,eu");
+        ids.add("y".repeat(150));
+        SyncRequest request = new SyncRequest(java.util.List.of("invoices"), ids);
+
+        org.springframework.batch.core.job.parameters.JobParameters parameters = request.toJobParameters(1L);
+
+        assertThat(SyncRequest.from(parameters)).isEqualTo(request);
+        assertThat(parameters.parameters()).allSatisfy(parameter ->
+                assertThat(String.valueOf(parameter.value()).length()).isLessThanOrEqualTo(SyncRequest.MAX_PARAMETER_LENGTH));
+    }
+
+    @Test
+    void aCommaOfACompanyIdIsEscapedOnTheCommandLine() {
+        SyncRequest request = SyncRequest.of("", "acme\\,eu, plain ,back\\\\slash");
+
+        assertThat(request.companies()).containsExactly("acme,eu", "plain", "back\\slash");
+    }
+
+    @Test
+    void aRunNamedByAnEarlierVersionWithOneCommaListIsStillRead() {
+        org.springframework.batch.core.job.parameters.JobParameters legacy = new org.springframework.batch.core.job.parameters.JobParametersBuilder()
+                .addString("mode", "FULL").addString("datasets", "invoices").addString("companies", "a,b").addLong("launched.at", 1L)
+                .toJobParameters();
+
+        assertThat(SyncRequest.from(legacy).companies()).containsExactly("a", "b");
+    }
+
+    @Test
+    void aPartitionIsNamedByItsCompanyIdOnlyWhenThatIdIsAShortPlainWord() {
+        assertThat(DataSetPartitioner.partitionName("invoices", "ae01d966-eaa5-44d1-b690-4ea8dabb5026"))
+                .isEqualTo("company-ae01d966-eaa5-44d1-b690-4ea8dabb5026");
+        String longId = DataSetPartitioner.partitionName("invoices", "z".repeat(150));
+        assertThat(longId).startsWith("company-sha256-").isNotEqualTo(DataSetPartitioner.partitionName("invoices", "z".repeat(151)));
+        assertThat(("invoices:" + longId).length()).isLessThanOrEqualTo(DataSetPartitioner.MAX_STEP_NAME);
+        assertThat(DataSetPartitioner.partitionName("invoices", "acme,eu")).startsWith("company-sha256-");
+    }
 }

@@ -7,6 +7,7 @@ import static com.github.tomakehurst.wiremock.client.WireMock.anyUrl;
 import static com.github.tomakehurst.wiremock.client.WireMock.equalTo;
 import static com.github.tomakehurst.wiremock.client.WireMock.get;
 import static com.github.tomakehurst.wiremock.client.WireMock.urlPathEqualTo;
+import static com.github.tomakehurst.wiremock.client.WireMock.urlPathMatching;
 import static com.github.tomakehurst.wiremock.core.WireMockConfiguration.wireMockConfig;
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -297,7 +298,106 @@ abstract class AbstractHostileSourceIntegrationTests {
         assertWarehouseEqualsSource();
     }
 
+    // ---- 2. ids from the source are data, never names
+
+    @Test
+    void companyIdsOfAnyLengthWithACommaOrInAnyNumberAreSyncedAndDotSegmentsAndEmptyIdsAreRejectedWhileTheOthersSync() {
+        String longId = "long-" + "a".repeat(145);
+        String commaId = "acme,eu";
+        List<String> bulk = new ArrayList<>();
+        for (int i = 0; i < 20; i++) {
+            bulk.add(String.format("bulk-%02d-", i) + "b".repeat(142));
+        }
+        List<String> extra = new ArrayList<>(List.of(longId, commaId, "..", ""));
+        extra.addAll(bulk);
+        serveCompaniesWith(extra);
+        serveOneInvoice(longId, "inv-long");
+        serveOneInvoice(commaId, "inv-comma");
+        broken.add(source.stubFor(get(urlPathMatching("/companies/bulk-[0-9]+-b+/data/invoices")).atPriority(5)
+                .willReturn(aResponse().withStatus(200).withHeader("Content-Type", "application/json")
+                        .withBody("{\"results\": [], \"pageNumber\": 1, \"pageSize\": 10, \"totalResults\": 0, \"_links\": {}}"))));
+
+        SyncReport first = launcher.run(INVOICES_RUN);
+
+        assertThat(first.successful()).as(first.failures().toString()).isTrue();
+        assertThat(ExitCode.of(first)).as("two companies set aside").isEqualTo(ExitCode.SOURCE_DATA);
+        assertThat(rejectedRecords.all()).extracting(RejectedRecord::dataSet, RejectedRecord::field)
+                .containsOnly(org.assertj.core.groups.Tuple.tuple("companies", "id")).hasSize(2);
+        assertThat(rejectedRecords.all()).extracting(RejectedRecord::reason)
+                .anySatisfy(reason -> assertThat(reason).contains("is '..', which cannot be a company id"))
+                .anySatisfy(reason -> assertThat(reason).contains("is missing or empty"));
+        assertThat(count("companies")).isEqualTo(COMPANIES + 2 + bulk.size());
+        assertThat(invoicesOf(longId)).isEqualTo(1);
+        assertThat(invoicesOf(commaId)).isEqualTo(1);
+        assertThat(source.getAllServeEvents()).extracting(event -> event.getRequest().getUrl())
+                .contains("/companies/acme%2Ceu/data/invoices?page=1&pageSize=10")
+                .noneMatch(url -> url.contains("/..") || url.contains("//") || url.toLowerCase(java.util.Locale.ROOT).contains("%2e"));
+        int longestStepName = jdbi.withHandle(h -> h.createQuery("SELECT MAX(LENGTH(step_name)) FROM batch_step_execution")
+                .mapTo(Integer.class).one());
+        assertThat(longestStepName).isLessThanOrEqualTo(100);
+
+        // a run naming 22 companies, 3,000 characters of ids, one with a comma
+        List<String> named = new ArrayList<>(bulk);
+        named.addAll(List.of(longId, commaId));
+        SyncReport selected = launcher.run(new SyncRequest(List.of("invoices"), named));
+
+        assertThat(ExitCode.of(selected)).as(selected.failures().toString()).isEqualTo(ExitCode.COMPLETED);
+        assertThat(selected.records("invoices")).isEqualTo(2);
+        assertThat(String.join(",", named).length()).isGreaterThan(2500);
+
+        // the source no longer sends the two broken ids: a later run neither dies at start nor keeps their rejection
+        source.removeStub(companiesStub);
+        serveCompaniesWith(extra.subList(0, 2), bulk);
+        SyncReport mended = launcher.run(INVOICES_RUN);
+
+        assertThat(ExitCode.of(mended)).as(mended.failures().toString()).isEqualTo(ExitCode.COMPLETED);
+        assertThat(rejectedRecords.all()).isEmpty();
+        assertInvoicesEqualSource();
+    }
+
     // ---- helpers
+
+    private StubMapping companiesStub;
+
+    /** The sandbox's page of companies, with more companies appended (copies of the first, with these ids). */
+    @SafeVarargs
+    private void serveCompaniesWith(List<String>... idLists) {
+        ObjectNode page = (ObjectNode) json.readTree(sandboxPage("/companies?page=1&pageSize=" + PAGE_SIZE));
+        tools.jackson.databind.node.ArrayNode results = (tools.jackson.databind.node.ArrayNode) page.get("results");
+        JsonNode template = results.get(0);
+        int total = results.size();
+        for (List<String> ids : idLists) {
+            for (String id : ids) {
+                ObjectNode company = (ObjectNode) template.deepCopy();
+                company.put("id", id);
+                company.put("name", "Company " + id.length());
+                results.add(company);
+                total++;
+            }
+        }
+        page.put("pageSize", Math.max(PAGE_SIZE, total));
+        page.put("totalResults", total);
+        page.remove("_links");
+        companiesStub = source.stubFor(get(urlPathEqualTo("/companies")).atPriority(1)
+                .willReturn(aResponse().withStatus(200).withHeader("Content-Type", "application/json").withBody(json.writeValueAsString(page))));
+        broken.add(companiesStub);
+    }
+
+    /** One invoice (a copy of the sandbox's first, with this id) for a company the sandbox does not have. */
+    private void serveOneInvoice(String company, String invoiceId) {
+        ObjectNode page = (ObjectNode) json.readTree(sandboxPage(invoicesPath(company(0)) + "?page=1&pageSize=" + PAGE_SIZE));
+        ObjectNode invoice = (ObjectNode) page.get("results").get(0).deepCopy();
+        invoice.put("id", invoiceId);
+        page.putArray("results").add(invoice);
+        page.put("totalResults", 1);
+        page.remove("_links");
+        String encoded = "/companies/" + java.net.URLEncoder.encode(company, StandardCharsets.UTF_8) + "/data/invoices";
+        serve(encoded, 1, json.writeValueAsString(page));
+    }
+
+    long count(String table) {
+        return jdbi.withHandle(h -> h.createQuery("SELECT COUNT(*) FROM " + table).mapTo(Long.class).one());
+    }
 
     String company(int index) {
         return sandbox.dataSet().companyIds().get(index);
@@ -362,9 +462,14 @@ abstract class AbstractHostileSourceIntegrationTests {
 
     /** Every company and invoice of the sandbox, raw JSON equal, none missing or twice. */
     void assertWarehouseEqualsSource() {
-        SandboxDataSet dataset = sandbox.dataSet();
         List<String> companyIds = jdbi.withHandle(h -> h.createQuery("SELECT id FROM companies").mapTo(String.class).list());
-        assertThat(companyIds).containsExactlyInAnyOrderElementsOf(dataset.companyIds());
+        assertThat(companyIds).containsExactlyInAnyOrderElementsOf(sandbox.dataSet().companyIds());
+        assertInvoicesEqualSource();
+    }
+
+    /** Every invoice of the sandbox's companies, raw JSON equal, none missing or twice. */
+    void assertInvoicesEqualSource() {
+        SandboxDataSet dataset = sandbox.dataSet();
         for (String companyId : dataset.companyIds()) {
             List<JsonNode> raws = jdbi.withHandle(h -> h.createQuery("SELECT CAST(raw AS VARCHAR) FROM invoices WHERE company_id = :c")
                     .bind("c", companyId).mapTo(String.class).list()).stream().map(json::readTree).toList();

@@ -82,8 +82,14 @@ class DataSetItemWriter implements ItemStreamWriter<Page> {
         if (!rejections.isEmpty()) {
             reject(pages, rejections);
         }
-        warehouse.upsert(dataSet.table(), rows, runId);
-        clearStored(rows);
+        try {
+            warehouse.upsert(dataSet.table(), rows, runId);
+            clearStored(rows);
+        } catch (RuntimeException e) {
+            // the database's words alone do not say which page of which company; the cause keeps the exit code
+            throw new PageWriteException("Writing GET " + pages.getItems().get(0).href() + " (" + rows.size() + " records"
+                    + idRange(rows) + ") into " + dataSet.table().name() + " for " + describe() + " failed", e);
+        }
         events.publishEvent(new SyncEvent.RecordsWritten(runId, dataSet.name(), rows.size()));
     }
 
@@ -121,6 +127,12 @@ class DataSetItemWriter implements ItemStreamWriter<Page> {
         rejectedRecords.cleared(dataSet.name(), companyId, stored);
         // forgotten only once the chunk commits would be exact; a rollback leaves the row, which the next run clears
         stored.forEach(rejectedBefore::remove);
+    }
+
+    private String idRange(List<Row> rows) {
+        String first = rows.isEmpty() ? null : triage.idOf(rows.get(0));
+        String last = rows.isEmpty() ? null : triage.idOf(rows.get(rows.size() - 1));
+        return first == null ? "" : ", ids " + first + " to " + last;
     }
 
     private String describe() {

@@ -14,7 +14,6 @@ import org.springframework.batch.core.job.JobExecution;
 import org.springframework.batch.core.job.JobInterruptedException;
 import org.springframework.batch.core.step.StepExecution;
 
-import io.ledgersync.source.DataApiException;
 
 /**
  * What a sync run did: its outcome, and per data set how many partitions, pages and records, and
@@ -154,23 +153,9 @@ public record SyncReport(long runId, boolean resumed, BatchStatus status, RunOut
                 duration(execution), List.copyOf(outcomes), List.copyOf(failures), List.copyOf(causes));
     }
 
-    /**
-     * The message that names the problem: the outermost failure of the Data API's (it names the request, status,
-     * error and correlationId, or the URL it could not reach) or of a stopped run; otherwise the innermost cause that
-     * says anything, past the wrappers of Batch and Spring. Never an I/O exception without a message below the
-     * Data API's ({@code java.nio.channels.ClosedChannelException} says nothing a person can act on).
-     */
+    /** The failure in words: {@link FailureText}, the one home of that text. */
     static String describe(Throwable failure) {
-        String innermost = null;
-        for (Throwable cause = failure; cause != null; cause = cause.getCause() == cause ? null : cause.getCause()) {
-            if (cause instanceof DataApiException || cause instanceof RunStoppedException) {
-                return cause.getMessage();
-            }
-            if (cause.getMessage() != null && !cause.getMessage().isBlank()) {
-                innermost = cause.getMessage();
-            }
-        }
-        return innermost == null ? failure.getClass().getName() : innermost;
+        return FailureText.of(failure);
     }
 
     /** Batch records a stop on request as the interruption of each step it reached: not a failure. */

@@ -85,6 +85,9 @@ abstract class AbstractHostileSourceIntegrationTests {
     RejectedRecords rejectedRecords;
 
     @Autowired
+    io.ledgersync.sync.SyncRuns runs;
+
+    @Autowired
     io.micrometer.core.instrument.MeterRegistry meters;
 
     private final List<StubMapping> broken = new ArrayList<>();
@@ -353,6 +356,38 @@ abstract class AbstractHostileSourceIntegrationTests {
         assertThat(ExitCode.of(mended)).as(mended.failures().toString()).isEqualTo(ExitCode.COMPLETED);
         assertThat(rejectedRecords.all()).isEmpty();
         assertInvoicesEqualSource();
+    }
+
+    // ---- 6. the failure text carries the chain that matters
+
+    @Test
+    void theSummaryTheStateAndTheRunDetailNameTheRequestPageErrorAndCorrelationIdAndTheExitCodeIsTheSources() {
+        String company = company(1);
+        broken.add(source.stubFor(get(urlPathEqualTo(invoicesPath(company))).withQueryParam("page", equalTo("2")).atPriority(1)
+                .willReturn(aResponse().withStatus(500).withHeader("Content-Type", "application/json").withBody("""
+                        {"statusCode": 500, "service": "PublicApi", "error": "PagingException: the cursor of this page was lost",
+                         "correlationId": "corr-17-2"}"""))));
+
+        SyncReport broken = launcher.run(INVOICES_RUN);
+
+        String expected = "GET /companies/" + company + "/data/invoices?page=2&pageSize=10 answered 500: PagingException: the cursor"
+                + " of this page was lost [correlationId corr-17-2]";
+        assertThat(ExitCode.of(broken)).isEqualTo(ExitCode.SOURCE_UNAVAILABLE);
+        assertThat(broken.failures()).singleElement().asString().startsWith(expected)
+                .doesNotContain(sandbox.apiKey()).doesNotContain("\n").hasSizeLessThanOrEqualTo(1000);
+        SyncState state = states.find(company, "invoices").orElseThrow();
+        assertThat(state.lastError()).isEqualTo(broken.failures().get(0));
+        assertThat(state.lastCorrelationId()).isEqualTo("corr-17-2");
+        assertThat(runs.detail(broken.runId()).partitions()).filteredOn(p -> company.equals(p.companyId())).singleElement()
+                .satisfies(p -> assertThat(p.error()).isEqualTo(broken.failures().get(0)))
+                .satisfies(p -> assertThat(p.correlationId()).isEqualTo("corr-17-2"));
+        assertThat(CommandLineSync.failureLine(broken, ExitCode.of(broken))).startsWith("Sync run " + broken.runId() + " FAILED: " + expected);
+
+        mend();
+        SyncReport mended = launcher.run(INVOICES_RUN);
+
+        assertThat(ExitCode.of(mended)).as(mended.failures().toString()).isEqualTo(ExitCode.COMPLETED);
+        assertWarehouseEqualsSource();
     }
 
     // ---- helpers

@@ -80,7 +80,7 @@ public final class PageWalk {
         }
         checkNextPageNumber(page);
         if (pageCap < 0) {
-            pageCap = page.pageCount() + pageMargin;
+            pageCap = Math.max(1, page.pageCount()) + pageMargin; // an empty data set is still one page
         }
         if (pages + 1 > pageCap) {
             throw new PageCapException(page.href(), resource, pages + 1, pageCap - pageMargin, pageMargin);

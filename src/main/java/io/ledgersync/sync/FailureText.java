@@ -37,7 +37,8 @@ final class FailureText {
             } else if (parts.isEmpty() && !sourceSaid && isOurs(cause)) {
                 add(parts, message); // the outermost context of ours: what we were doing
             }
-            innermost = message;
+            // the deepest words, unless they are the Data API's, which its outermost exception says already
+            innermost = cause instanceof DataApiException ? null : message;
         }
         if (innermost != null) {
             add(parts, innermost);

@@ -126,6 +126,13 @@ class PageWalkTests {
     }
 
     @Test
+    void anEmptyDataSetIsOnePageEvenWithoutAMargin() {
+        PageWalk noMargin = new PageWalk("/companies", 0, 0, 0);
+
+        assertThatCode(() -> noMargin.add(page(1, 0, 0, null))).doesNotThrowAnyException();
+    }
+
+    @Test
     void aResumedWalkCapsFromTheFirstPageItReads() {
         PageWalk resumed = new PageWalk("/companies", 4, 2, 0);
         resumed.add(page(3, 2, 6, null));

@@ -60,6 +60,11 @@ final class SyncRunListener implements JobExecutionListener {
             execution.setExitStatus(RunOutcome.withDeferrals(report.deferred()));
             report = SyncReport.of(run, catalog.names());
         }
+        if (execution.getStatus() == BatchStatus.COMPLETED && report.rejected() > 0) {
+            // the run's exit description, as GET /api/runs/{id} shows it, says what the command line's exit code 10 says
+            execution.setExitStatus(execution.getExitStatus().addExitDescription(report.rejected()
+                    + " record(s) the Data API sent cannot be stored: set aside in rejected_records, tried again by the next run"));
+        }
         if (report.successful()) {
             log.info(report.summary());
         } else if (report.outcome() == RunOutcome.STOPPED && report.failures().isEmpty()) {

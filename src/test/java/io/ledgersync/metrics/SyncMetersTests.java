@@ -75,6 +75,16 @@ class SyncMetersTests {
     }
 
     @Test
+    void rejectedRecordsAreCountedPerDataSetFromZero() {
+        assertThat(registry.get("ledgersync.records.rejected").tags("dataset", "invoices").counter().count())
+                .as("a series at zero before the first rejection, so that increase() sees it").isZero();
+
+        meters.on(new SyncEvent.RecordsRejected(7, "invoices", 2));
+
+        assertThat(registry.get("ledgersync.records.rejected").tags("dataset", "invoices").counter().count()).isEqualTo(2);
+    }
+
+    @Test
     void deferredPartitionsAreCountedPerDataSetAndNeverPerCompany() {
         meters.on(new SyncEvent.PartitionFinished(7, "invoices", "company-a", PartitionOutcome.DEFERRED, 0, 0));
         meters.on(new SyncEvent.PartitionFinished(7, "invoices", "company-b", PartitionOutcome.DEFERRED, 0, 0));

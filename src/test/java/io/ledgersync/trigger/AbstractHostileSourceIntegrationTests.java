@@ -269,6 +269,7 @@ abstract class AbstractHostileSourceIntegrationTests {
                 .satisfies(r -> assertThat(r.reason()).contains("NUL"))
                 .satisfies(r -> assertThat(r.raw()).as("as received").contains("\"INV\\u0000-7\""));
         assertThat(meters.counter("ledgersync.records.rejected", "dataset", "invoices").count()).isGreaterThanOrEqualTo(3);
+        assertThat(runs.detail(broken.runId()).exitDescription()).contains("3 record(s) the Data API sent cannot be stored");
 
         mend();
         SyncReport mended = launcher.run(INVOICES_RUN);

@@ -11,6 +11,7 @@ import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.Base64;
 import java.util.List;
+import java.util.Set;
 import java.util.function.Predicate;
 
 import org.junit.jupiter.api.AfterAll;
@@ -232,7 +233,10 @@ class RunApiIntegrationTests {
         assertThat(live.get("progress").get("elapsed").asString()).as("an ISO-8601 duration").matches("PT[0-9.]+S");
         HttpResponse<String> stopping = post("/api/runs/" + runId + "/stop", "");
         assertThat(stopping.statusCode()).isEqualTo(202);
-        JsonNode stopped = awaitStatus(runId, status -> status.equals("STOPPED"));
+        awaitStatus(runId, status -> status.equals("STOPPED"));
+        // Batch marks the run STOPPED as soon as the stop is asked; its partitions stop at their next page boundary
+        JsonNode stopped = await().atMost(Duration.ofSeconds(60)).alias("every partition of run " + runId + " has stopped")
+                .until(() -> body(get("/api/runs/" + runId)), RunApiIntegrationTests::noPartitionRunning);
         assertThat(stopped.get("partitions")).as("stopped partitions are not completed ones")
                 .anySatisfy(partition -> assertThat(partition.get("outcome").asString()).isEqualTo("STOPPED"))
                 .noneSatisfy(partition -> assertThat(partition.get("outcome").asString()).isEqualTo("FAILED"));
@@ -278,6 +282,15 @@ class RunApiIntegrationTests {
     private JsonNode awaitLatest(Predicate<String> status) throws Exception {
         long runId = body(get("/api/runs?size=1")).get("runs").get(0).get("runId").asLong();
         return awaitStatus(runId, status);
+    }
+
+    private static boolean noPartitionRunning(JsonNode detail) {
+        for (JsonNode partition : detail.get("partitions")) {
+            if (Set.of("STARTING", "STARTED", "STOPPING").contains(partition.get("status").asString())) {
+                return false;
+            }
+        }
+        return true;
     }
 
     private JsonNode awaitStatus(long runId, Predicate<String> wanted) {

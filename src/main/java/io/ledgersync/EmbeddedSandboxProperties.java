@@ -1,8 +1,11 @@
 package io.ledgersync;
 
+import java.util.Map;
+
 import org.springframework.boot.context.properties.ConfigurationProperties;
 
 import io.ledgersync.sandbox.SandboxSettings;
+import io.ledgersync.sandbox.data.DataTypes;
 
 /**
  * The sandbox started inside the service when no Data API base URL is configured ({@code ledgersync.sandbox.*},
@@ -10,8 +13,8 @@ import io.ledgersync.sandbox.SandboxSettings;
  * {@link SandboxSettings#defaults()} alone, and only what is set here changes them.
  */
 @ConfigurationProperties("ledgersync.sandbox")
-record EmbeddedSandboxProperties(Integer port, Integer companies, Integer invoicesPerCompany, Long seed,
-        String apiKey) {
+record EmbeddedSandboxProperties(Integer port, Integer companies, Integer invoicesPerCompany,
+        Map<String, Integer> recordsPerCompany, Long seed, String apiKey) {
 
     /** {@code defaults} with every value that is configured here put over it. */
     SandboxSettings applyTo(SandboxSettings defaults) {
@@ -19,7 +22,20 @@ record EmbeddedSandboxProperties(Integer port, Integer companies, Integer invoic
         settings = port == null ? settings : settings.withPort(port);
         settings = companies == null ? settings : settings.withCompanies(companies);
         settings = invoicesPerCompany == null ? settings : settings.withInvoicesPerCompany(invoicesPerCompany);
+        if (recordsPerCompany != null) {
+            for (Map.Entry<String, Integer> count : recordsPerCompany.entrySet()) {
+                settings = settings.withRecordsPerCompany(dataType(count.getKey()), count.getValue());
+            }
+        }
         settings = seed == null ? settings : settings.withSeed(seed);
         return apiKey == null ? settings : settings.withApiKey(apiKey);
+    }
+
+    /**
+     * The data set a key names, whatever its case: an environment variable
+     * ({@code LEDGERSYNC_SANDBOX_RECORDSPERCOMPANY_CREDITNOTES}) reaches the map in lower case.
+     */
+    private static String dataType(String key) {
+        return DataTypes.NAMES.stream().filter(name -> name.equalsIgnoreCase(key)).findFirst().orElse(key);
     }
 }

@@ -20,7 +20,7 @@ class EmbeddedSandboxPropertiesTests {
     void thePackagedConfigurationLeavesEveryDefaultToTheSandbox() {
         EmbeddedSandboxProperties properties = ConfigDefaults.bind("ledgersync.sandbox", EmbeddedSandboxProperties.class);
 
-        assertThat(properties).isEqualTo(new EmbeddedSandboxProperties(null, null, null, null, null));
+        assertThat(properties).isEqualTo(new EmbeddedSandboxProperties(null, null, null, null, null, null));
         assertThat(properties.applyTo(SandboxSettings.defaults())).isEqualTo(SandboxSettings.defaults());
     }
 
@@ -36,6 +36,16 @@ class EmbeddedSandboxPropertiesTests {
 
         assertThat(properties.applyTo(SandboxSettings.defaults())).isEqualTo(SandboxSettings.defaults()
                 .withCompanies(7).withInvoicesPerCompany(9).withSeed(3).withPort(18089).withApiKey("from-env"));
+    }
+
+    @Test
+    void recordCountsOfAnyDataSetAreSetByEnvironmentVariableWhateverTheirCase() {
+        EmbeddedSandboxProperties properties = bindEnvironment(Map.of(
+                "LEDGERSYNC_SANDBOX_RECORDSPERCOMPANY_CREDITNOTES", "7",
+                "LEDGERSYNC_SANDBOX_RECORDSPERCOMPANY_BILLS", "11"));
+
+        assertThat(properties.applyTo(SandboxSettings.defaults())).isEqualTo(SandboxSettings.defaults()
+                .withRecordsPerCompany("creditNotes", 7).withRecordsPerCompany("bills", 11));
     }
 
     @Test

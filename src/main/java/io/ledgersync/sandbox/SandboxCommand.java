@@ -196,13 +196,21 @@ public final class SandboxCommand {
                     SandboxSettings.DEFAULT_API_KEY.getBytes(StandardCharsets.UTF_8));
         }
         return "ledgersync sandbox: serving the Data API at " + server.baseUrl() + listening + "\n"
-                + "  data: " + settings.companies() + " companies x " + settings.invoicesPerCompany()
-                + " invoices, seed " + settings.seed() + "\n"
+                + "  data: " + settings.companies() + " companies, each " + records(settings) + ", seed "
+                + settings.seed() + "\n"
                 + "  account: " + (settings.freeTrial() ? "free trial" : "paid") + ", " + settings.accountAge().toDays()
                 + " days old\n"
                 + faults(server)
                 + "  " + keyLine + "\n"
                 + "  try: curl -H \"Authorization: Basic " + credentials + "\" " + server.baseUrl() + "/companies";
+    }
+
+    /** "1000 invoices, 40 customers, ...": every data set's count per company. */
+    private static String records(SandboxSettings settings) {
+        StringBuilder text = new StringBuilder();
+        settings.recordsPerCompany().forEach((dataType, count) ->
+                text.append(text.isEmpty() ? "" : ", ").append(count).append(' ').append(dataType));
+        return text.toString();
     }
 
     private static String faults(SandboxServer server) {

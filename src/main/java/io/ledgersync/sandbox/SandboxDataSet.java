@@ -3,6 +3,7 @@ package io.ledgersync.sandbox;
 import java.util.List;
 
 import io.ledgersync.sandbox.data.Companies;
+import io.ledgersync.sandbox.data.DataTypes;
 
 /**
  * The records a sandbox serves, for tests that compare what a client read with what was served: the exact JSON of
@@ -19,7 +20,7 @@ public final class SandboxDataSet {
 
     /** The records of {@code settings}, made without serving them. */
     SandboxDataSet(SandboxSettings settings) {
-        this(new Companies(settings.companies(), settings.invoicesPerCompany(), settings.seed(), settings.clock()));
+        this(new Companies(settings.companies(), settings.recordsPerCompany(), settings.seed(), settings.clock()));
     }
 
     /** Company ids in the order {@code GET /companies} serves them, created companies last. */
@@ -32,6 +33,23 @@ public final class SandboxDataSet {
         return companies.companyJson(companyId);
     }
 
+    /** The company data sets served, in the order {@code dataStatus} lists them. */
+    public List<String> dataTypes() {
+        return DataTypes.NAMES;
+    }
+
+    /** Records of a company's data set served now (more after scripted inserts). */
+    public int count(String companyId, String dataType) {
+        DataTypes.minimumSize(dataType);
+        return companies.size(companyId, dataType);
+    }
+
+    /** The exact JSON object served at position {@code index} (0-based, default order) of a company's data set. */
+    public String recordJson(String companyId, String dataType, int index) {
+        DataTypes.minimumSize(dataType);
+        return companies.recordJson(companyId, dataType, index);
+    }
+
     /** Invoices served now (more after scripted inserts). */
     public int invoiceCount(String companyId) {
         return companies.size(companyId, "invoices");
@@ -42,7 +60,7 @@ public final class SandboxDataSet {
         return companies.recordJson(companyId, "invoices", index);
     }
 
-    /** Customers served now: 40 per company, the ones invoices name, more after scripted inserts. */
+    /** Customers served now: the ones invoices and credit notes name, more after scripted inserts. */
     public int customerCount(String companyId) {
         return companies.size(companyId, "customers");
     }

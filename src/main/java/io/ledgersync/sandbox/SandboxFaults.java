@@ -4,6 +4,7 @@ import java.time.Clock;
 import java.util.List;
 
 import io.ledgersync.sandbox.data.Companies;
+import io.ledgersync.sandbox.data.DataTypes;
 import io.ledgersync.sandbox.faults.FaultTarget;
 import io.ledgersync.sandbox.faults.RequestFaults;
 
@@ -57,15 +58,12 @@ public final class SandboxFaults {
         return all().company(companyId);
     }
 
-    /** The scripted life of one company's data set ({@code invoices} or {@code customers}). */
+    /** The scripted life of one company's data set (one of {@link DataTypes#NAMES}, such as {@code invoices}). */
     public DataSetScript dataSet(String companyId, String dataType) {
         if (companies.find(companyId) == null) {
             throw new IllegalArgumentException("no company with id " + companyId + " in this sandbox");
         }
-        if (!Companies.DATA_TYPES.contains(dataType)) {
-            throw new IllegalArgumentException("the sandbox serves the data types " + Companies.DATA_TYPES
-                    + ", not " + dataType);
-        }
+        DataTypes.minimumSize(dataType);
         return new DataSetScript(companies.state(companyId, dataType), clock);
     }
 

@@ -6,6 +6,7 @@ import java.time.Duration;
 import java.time.Instant;
 import java.util.HashSet;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
 
 import io.ledgersync.sandbox.data.ApiException;
@@ -45,6 +46,15 @@ final class SandboxScenario {
             settings = data.companies() == null ? settings : settings.withCompanies(data.companies());
             settings = data.invoicesPerCompany() == null ? settings
                     : settings.withInvoicesPerCompany(data.invoicesPerCompany());
+            if (data.recordsPerCompany() != null) {
+                for (Map.Entry<String, Integer> count : data.recordsPerCompany().entrySet()) {
+                    try {
+                        settings = settings.withRecordsPerCompany(count.getKey(), count.getValue());
+                    } catch (IllegalArgumentException refused) {
+                        throw document.invalid("data.recordsPerCompany." + count.getKey(), refused.getMessage());
+                    }
+                }
+            }
             settings = data.seed() == null ? settings : settings.withSeed(data.seed());
         }
         if (file.account() != null) {

@@ -61,7 +61,7 @@ public final class SandboxServer implements AutoCloseable {
     /** Binds and starts serving; when this returns, requests to {@link #baseUrl()} are answered. */
     public static SandboxServer start(SandboxSettings settings) {
         Clock clock = settings.clock();
-        Companies companies = new Companies(settings.companies(), settings.invoicesPerCompany(), settings.seed(),
+        Companies companies = new Companies(settings.companies(), settings.recordsPerCompany(), settings.seed(),
                 clock);
         Account account = new Account(clock, settings.freeTrial(), clock.instant().minus(settings.accountAge()),
                 settings.companies());

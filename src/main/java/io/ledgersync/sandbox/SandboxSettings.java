@@ -2,7 +2,13 @@ package io.ledgersync.sandbox;
 
 import java.time.Clock;
 import java.time.Duration;
+import java.util.Collections;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import java.util.Set;
 import java.util.function.Consumer;
+
+import io.ledgersync.sandbox.data.DataTypes;
 
 /**
  * What a sandbox serves and where: bind address, data set size, the seed that fixes every record, the account's API
@@ -12,15 +18,15 @@ import java.util.function.Consumer;
  * @param host                address to bind, a name or literal; {@code 0.0.0.0} listens on every interface
  * @param port                TCP port, {@code 0} for any free port
  * @param companies           number of companies seeded at start ({@code POST /companies} may add more)
- * @param invoicesPerCompany  number of invoices of every company
+ * @param recordsPerCompany   records of each company data set ({@link DataTypes#NAMES}), before any scripted insert
  * @param seed                the same seed always serves the same bytes (and draws the same random faults)
  * @param apiKey              the account's first key: tied to every company, may manage keys and companies
  * @param clock               the only source of "now" in the sandbox; tests pass a clock they move by hand
  * @param freeTrial           a free-trial account: 50 companies at most, no hourly sync schedule, expires at 365 days
  * @param accountAge          how old the account is when the sandbox starts, measured back from {@code clock}
  */
-public record SandboxSettings(String host, int port, int companies, int invoicesPerCompany, long seed, String apiKey,
-        Clock clock, boolean freeTrial, Duration accountAge) {
+public record SandboxSettings(String host, int port, int companies, Map<String, Integer> recordsPerCompany, long seed,
+        String apiKey, Clock clock, boolean freeTrial, Duration accountAge) {
 
     /** The documented local key; never a secret, so it may appear in docs, compose files and logs. */
     public static final String DEFAULT_API_KEY = "sandbox-key";
@@ -39,9 +45,7 @@ public record SandboxSettings(String host, int port, int companies, int invoices
             throw new IllegalArgumentException(
                     "companies must be between 0 and " + MAX_COMPANIES + ", was " + companies);
         }
-        if (invoicesPerCompany < 0) {
-            throw new IllegalArgumentException("invoicesPerCompany must not be negative, was " + invoicesPerCompany);
-        }
+        recordsPerCompany = checked(recordsPerCompany);
         if (apiKey == null || apiKey.isEmpty()) {
             throw new IllegalArgumentException("apiKey must not be empty");
         }
@@ -54,13 +58,53 @@ public record SandboxSettings(String host, int port, int companies, int invoices
     }
 
     /**
-     * The one home of the sandbox's defaults: loopback, any free port, 5 companies of 1000 invoices, seed 42, the
-     * documented key, the system clock and a free-trial account created at start. The {@code sandbox} command's help
-     * and the embedded sandbox's configuration read them from here rather than repeating them.
+     * The one home of the sandbox's defaults: loopback, any free port, 5 companies, each with 1000 invoices, 40
+     * customers, 100 credit notes, 25 suppliers, 400 bills and 30 accounts (the standard chart of 24 and 6
+     * sub-accounts), seed 42, the documented key, the system clock and a free-trial account created at start. The
+     * {@code sandbox} command's help and the embedded sandbox's configuration read them from here rather than
+     * repeating them.
      */
     public static SandboxSettings defaults() {
-        return new SandboxSettings("127.0.0.1", 0, 5, 1000, 42L, DEFAULT_API_KEY, Clock.systemUTC(), true,
+        Map<String, Integer> records = new LinkedHashMap<>();
+        records.put("customers", 40);
+        records.put("invoices", 1000);
+        records.put("creditNotes", 100);
+        records.put("suppliers", 25);
+        records.put("bills", 400);
+        records.put("accounts", 30);
+        return new SandboxSettings("127.0.0.1", 0, 5, records, 42L, DEFAULT_API_KEY, Clock.systemUTC(), true,
                 Duration.ZERO);
+    }
+
+    /** A count for every served data set and none other, each at least the data set's minimum. */
+    private static Map<String, Integer> checked(Map<String, Integer> recordsPerCompany) {
+        if (recordsPerCompany == null || !recordsPerCompany.keySet().equals(Set.copyOf(DataTypes.NAMES))) {
+            throw new IllegalArgumentException("recordsPerCompany must give a count for each of " + DataTypes.NAMES
+                    + ", was " + recordsPerCompany);
+        }
+        Map<String, Integer> ordered = new LinkedHashMap<>();
+        for (String dataType : DataTypes.NAMES) {
+            Integer count = recordsPerCompany.get(dataType);
+            int minimum = DataTypes.minimumSize(dataType);
+            if (count == null || count < minimum) {
+                throw new IllegalArgumentException("recordsPerCompany." + dataType + " must be at least " + minimum
+                        + (minimum > 0 ? " (other data sets refer to its first " + minimum + " records)" : "")
+                        + ", was " + count);
+            }
+            ordered.put(dataType, count);
+        }
+        return Collections.unmodifiableMap(ordered);
+    }
+
+    /** Invoices of every company. */
+    public int invoicesPerCompany() {
+        return recordsPerCompany.get("invoices");
+    }
+
+    /** Records of {@code dataType} of every company. */
+    public int recordsPerCompany(String dataType) {
+        DataTypes.minimumSize(dataType);
+        return recordsPerCompany.get(dataType);
     }
 
     public SandboxSettings withHost(String newHost) {
@@ -76,7 +120,17 @@ public record SandboxSettings(String host, int port, int companies, int invoices
     }
 
     public SandboxSettings withInvoicesPerCompany(int newInvoicesPerCompany) {
-        return copy(settings -> settings.invoicesPerCompany = newInvoicesPerCompany);
+        return withRecordsPerCompany("invoices", newInvoicesPerCompany);
+    }
+
+    /** Every company serves {@code count} records of {@code dataType}, one of {@link DataTypes#NAMES}. */
+    public SandboxSettings withRecordsPerCompany(String dataType, int count) {
+        DataTypes.minimumSize(dataType);
+        return copy(settings -> {
+            Map<String, Integer> changed = new LinkedHashMap<>(settings.recordsPerCompany);
+            changed.put(dataType, count);
+            settings.recordsPerCompany = changed;
+        });
     }
 
     public SandboxSettings withSeed(long newSeed) {
@@ -114,7 +168,7 @@ public record SandboxSettings(String host, int port, int companies, int invoices
         private String host;
         private int port;
         private int companies;
-        private int invoicesPerCompany;
+        private Map<String, Integer> recordsPerCompany;
         private long seed;
         private String apiKey;
         private Clock clock;
@@ -125,7 +179,7 @@ public record SandboxSettings(String host, int port, int companies, int invoices
             host = from.host;
             port = from.port;
             companies = from.companies;
-            invoicesPerCompany = from.invoicesPerCompany;
+            recordsPerCompany = from.recordsPerCompany;
             seed = from.seed;
             apiKey = from.apiKey;
             clock = from.clock;
@@ -134,7 +188,7 @@ public record SandboxSettings(String host, int port, int companies, int invoices
         }
 
         private SandboxSettings settings() {
-            return new SandboxSettings(host, port, companies, invoicesPerCompany, seed, apiKey, clock, freeTrial,
+            return new SandboxSettings(host, port, companies, recordsPerCompany, seed, apiKey, clock, freeTrial,
                     accountAge);
         }
     }
@@ -143,7 +197,7 @@ public record SandboxSettings(String host, int port, int companies, int invoices
     @Override
     public String toString() {
         return "SandboxSettings[host=" + host + ", port=" + port + ", companies=" + companies
-                + ", invoicesPerCompany=" + invoicesPerCompany + ", seed=" + seed + ", apiKey=<hidden>, clock="
+                + ", recordsPerCompany=" + recordsPerCompany + ", seed=" + seed + ", apiKey=<hidden>, clock="
                 + clock + ", freeTrial=" + freeTrial + ", accountAge=" + accountAge + "]";
     }
 }

@@ -1,6 +1,7 @@
 package io.ledgersync.sandbox;
 
 import java.util.List;
+import java.util.Map;
 
 import jakarta.validation.Valid;
 import jakarta.validation.constraints.DecimalMax;
@@ -26,9 +27,12 @@ record ScenarioFile(
         List<@NotNull @Valid DataSetEntry> dataSets,
         List<@NotNull @Valid Fault> faults) {
 
-    /** Overrides the data-set size and seed (the command line overrides these in turn). */
+    /**
+     * Overrides the data-set size and seed (the command line overrides these in turn); {@code recordsPerCompany}
+     * sets the count of any data set by name, {@code invoicesPerCompany} is the shorthand for invoices.
+     */
     record Data(@Min(0) @Max(SandboxSettings.MAX_COMPANIES) Integer companies, @Min(0) Integer invoicesPerCompany,
-            Long seed) {
+            Map<String, @NotNull @Min(0) Integer> recordsPerCompany, Long seed) {
     }
 
     record Account(Boolean freeTrial, @Min(0) Integer ageDays) {
@@ -41,7 +45,7 @@ record ScenarioFile(
     /** The life of one company's data set; each flag or number given scripts one state, in the order below. */
     record DataSetEntry(
             @NotNull CompanyRef company,
-            @Pattern(regexp = "invoices|customers", message = "must be invoices or customers") String dataType,
+            String dataType,
             Boolean ready,
             Boolean notRequested,
             @Min(0) Integer readyAfterRequests,

@@ -44,10 +44,16 @@
  *   <li>{@code GET /companies} (paged; a company-scoped key sees only its companies), {@code POST /companies}
  *       ({@code {name, description, tags}} → 200 with the company, generated like the seeded ones so it has data
  *       sets too), {@code GET /companies/{id}}.</li>
- *   <li>Company data sets, paged with the same envelope (§2.3): {@code /companies/{id}/data/invoices}
- *       ({@code AccountingInvoice}) and {@code /companies/{id}/data/customers} ({@code AccountingCustomer}).</li>
+ *   <li>Company data sets, paged with the same envelope (§2.3), one per entry of
+ *       {@link io.ledgersync.sandbox.data.DataTypes} (adding a data set is one entry there, with its record,
+ *       generator and writer): {@code /companies/{id}/data/customers} ({@code AccountingCustomer}), {@code invoices}
+ *       ({@code AccountingInvoice}), {@code creditNotes} (the platform's accounts-receivable {@code CreditNote}),
+ *       {@code suppliers} ({@code AccountingSupplier}), {@code bills} ({@code AccountingBill}) and {@code accounts}
+ *       (the chart of accounts, {@code AccountingAccount}). Every one has the scriptable states, {@code query},
+ *       {@code orderBy} and paging of invoices.</li>
  *   <li>{@code GET /companies/{id}/dataStatus} ({@code DataStatuses}): per served data type {@code dataType},
  *       {@code currentStatus} ({@code Complete} = readable, {@code Fetching} while syncing, {@code NotSupported}),
+ *       keyed by the platform's {@code dataType} ({@code chartOfAccounts} for the {@code accounts} path),
  *       {@code lastSuccessfulSync}, {@code latestSyncId}, {@code latestSuccessfulSyncId}; a never-requested data
  *       type is left out.</li>
  *   <li>{@code GET/POST /apiKeys} ({@code ApiKeys}/{@code ApiKeyDetails}; POST answers 201 as in the spec), {@code
@@ -55,18 +61,52 @@
  *       {@code /companies/{id}/syncSettings} ({@code SyncSettings}; POST answers 204).</li>
  *   <li>Records are a pure function of (seed, company index, record index), generated page by page on demand; the
  *       same settings serve the same bytes, and generated dates are fixed relative to an "as of" day (2025-07-01),
- *       never to now. A million invoices cost no memory (see {@code bench/BENCHMARKS.md}).</li>
- *   <li>Invoices: amounts are numbers with two decimals, {@code currencyRate} four; business dates ({@code
- *       issueDate}, {@code dueDate}, {@code paidOnDate}) have no zone, platform timestamps ({@code modifiedDate},
- *       {@code sourceModifiedDate}, {@code created}, {@code lastSync}) are UTC with {@code Z}. {@code Paid} and
- *       {@code Void} mean {@code amountDue == 0}; {@code paidOnDate} is null unless {@code Paid}; about 2% have
- *       {@code metadata.isDeleted = true}.</li>
- *   <li>Customers: exactly 40 per company, the ones invoices name in {@code customerRef} (same {@code id} and name):
- *       {@code id, customerName, contactName, emailAddress (nullable), defaultCurrency (the company's), phone
- *       (nullable), addresses (one Billing address: type, line1, line2 null, city, region null, country,
- *       postalCode), contacts [], registrationNumber (nullable), taxNumber (nullable), status (Active, 10%
- *       Archived), modifiedDate, sourceModifiedDate (nullable), metadata.isDeleted, supplementalData.content
- *       null}. Query fields: every scalar of these, and {@code metadata.isDeleted}.</li>
+ *       never to now. A million invoices cost no memory (see {@code bench/BENCHMARKS.md}). Records per company
+ *       ({@code SandboxSettings.defaults()}): 40 customers, 1000 invoices, 100 credit notes, 25 suppliers, 400
+ *       bills, 30 accounts; each is set with {@code withRecordsPerCompany(dataType, n)}, a scenario's
+ *       {@code data.recordsPerCompany} or {@code ledgersync.sandbox.records-per-company.<dataType>}. Customers and
+ *       suppliers need at least 1, accounts at least the 24 of the standard chart, because other records name them.
+ *       </li>
+ *   <li>One ledger: every reference resolves to a served record with the same id and name. Invoices and credit
+ *       notes name customers ({@code customerRef.id}, {@code companyName}), bills name suppliers
+ *       ({@code supplierRef.id}, {@code supplierName}), every line names the income (sales) or expense (purchases)
+ *       account of its item, and every payment the business current account. Items and tax rates have fixed ids
+ *       per company but no data set.</li>
+ *   <li>Amounts are numbers with two decimals, {@code currencyRate} four; business dates ({@code issueDate},
+ *       {@code dueDate}, {@code paidOnDate}, {@code allocatedOnDate}) have no zone, platform timestamps
+ *       ({@code modifiedDate}, {@code sourceModifiedDate}, {@code created}, {@code lastSync}) are UTC with
+ *       {@code Z}; {@code sourceModifiedDate} is null for about 15%; about 2% of invoices, credit notes, bills,
+ *       customers and suppliers have {@code metadata.isDeleted = true}.</li>
+ *   <li>Line items (invoices, credit notes, bills): 1 to 12 per document (1: 30%, 2: 25%, 3: 17%, 4: 12%, 5: 7%,
+ *       6: 4%, 7-12: 5%), each with {@code description, unitAmount, quantity, discountAmount, subTotal, taxAmount,
+ *       totalAmount, accountRef, discountPercentage, taxRateRef {id, name, effectiveTaxRate}, itemRef,
+ *       trackingCategoryRefs []} and {@code isDirectIncome} (sales) or {@code lineNumber} ("1", "2", ...) and
+ *       {@code isDirectCost} (bills). A document's {@code subTotal} and tax are the sums of its lines',
+ *       {@code totalAmount = subTotal + tax}.</li>
+ *   <li>Payment allocations (invoices, credit notes, bills): what was settled, {@code totalAmount - amountDue}
+ *       ({@code - remainingCredit} for credit notes), in one payment (70%) or two to three; none when nothing was
+ *       settled or the document is Void (written off). Each is {@code {payment: {id, note, reference, accountRef,
+ *       currency, currencyRate, paidOnDate, totalAmount}, allocation: {currency, currencyRate, allocatedOnDate,
+ *       totalAmount}}}; the payment pays that one document, so both totals are equal; the last one is paid on the
+ *       invoice's {@code paidOnDate}. There is no payments data set.</li>
+ *   <li>Invoices: {@code Paid} and {@code Void} mean {@code amountDue == 0}; {@code paidOnDate} is null unless
+ *       {@code Paid}. Bills ({@code Unknown, Open, PartiallyPaid, Paid, Void, Draft}): the same rule on
+ *       {@code amountDue}, a supplier's {@code reference}. Credit notes ({@code Unknown, Draft, Submitted, Paid,
+ *       Void, PartiallyPaid}): {@code remainingCredit} 0 when Paid or Void, {@code allocatedOnDate} set only when
+ *       Paid.</li>
+ *   <li>Customers and suppliers: {@code id, customerName | supplierName, contactName, emailAddress (nullable),
+ *       defaultCurrency (the company's), phone (nullable), addresses (one Billing address: type, line1, line2 null,
+ *       city, region null, country, postalCode), contacts [] (customers), registrationNumber (nullable), taxNumber
+ *       (nullable), status (Active, 10% Archived), modifiedDate, sourceModifiedDate (nullable), metadata.isDeleted,
+ *       supplementalData.content null}.</li>
+ *   <li>Accounts: the standard chart of a small business (24 accounts: income, cost of sales, operating expenses,
+ *       two bank accounts, receivables, payables, VAT, equity) in that order, then numbered sub-accounts
+ *       "Sundry expenses N" (nominal code 8000+N, a quarter of them Archived); {@code currentBalance} negative for
+ *       credit balances (Income, Liability, Equity), {@code isBankAccount}, {@code fullyQualifiedCategory} such as
+ *       {@code Expense.Operating}, {@code validDatatypeLinks []}.</li>
+ *   <li>Query fields: every scalar of a record as served, the {@code id} and name of its customer or supplier
+ *       reference ({@code customerRef.id}, {@code supplierRef.supplierName}, ...), and {@code metadata.isDeleted};
+ *       lists (lines, allocations, addresses) cannot be queried, as on the platform.</li>
  * </ul>
  *
  * <h2>Scenario files</h2>
@@ -76,10 +116,11 @@
  * included, is an error naming the file, the line and the field, also one found only when scripting the started
  * sandbox, for example {@code x.yml line 34, faults[1].rateLimit.requestsPerSecond: must be more than 0}.
  * <pre>
- * data:     { companies: N, invoicesPerCompany: M, seed: S }    # command-line options override these
+ * data:     { companies: N, invoicesPerCompany: M, seed: S,       # command-line options override these
+ *             recordsPerCompany: { bills: B, suppliers: S, accounts: A, ... } }  # any data set by name
  * account:  { freeTrial: true|false, ageDays: D }
  * keys:     [ { name: TEXT, key: VALUE (optional), companies: [index|id, ...] (optional: account-wide) } ]
- * dataSets: [ { company: index|id, dataType: invoices|customers (default invoices),
+ * dataSets: [ { company: index|id, dataType: any served data set (default invoices),
  *               ready: true | notRequested: true | readyAfterRequests: K | readyAfterSeconds: T | unsupported: true,
  *               driftAfterPages: { afterPages: P (default 1), insert: I (default 0), update: U (default 0) } } ]
  * faults:   [ { target: { path: PATTERN, company: index|id, page: N } (optional: every request),
@@ -134,7 +175,8 @@
  *       after K requests".</li>
  *   <li>Page drift: inserted records appear first in the default order (newest first), so every later record moves
  *       back; revised records keep their id and get a new {@code modifiedDate} (the sandbox clock at the change) and
- *       a changed {@code note} (invoices) or {@code contactName} (customers).</li>
+ *       a changed {@code note} (invoices, credit notes, bills), {@code contactName} (customers, suppliers) or
+ *       {@code description} (accounts).</li>
  *   <li>Error texts without an exception name where the platform's own examples have none (403, 409, 429, 500,
  *       503, 402); {@code <ExceptionName>: <text>} elsewhere. Every error body has {@code statusCode, service
  *       ("PublicApi"), error, correlationId} (a fresh random UUID per response), plus {@code validation} on 402.</li>

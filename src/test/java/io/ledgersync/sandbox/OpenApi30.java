@@ -23,12 +23,28 @@ final class OpenApi30 {
     private OpenApi30() {
     }
 
-    @SuppressWarnings("unchecked")
     static String rewrite(String yaml) {
-        Map<String, Object> root = new Yaml(new SafeConstructor(new LoaderOptions())).load(yaml);
+        return rewrite(yaml, Map.of(), Map.of());
+    }
+
+    /**
+     * The rewrite, with a {@code GET /companies/{companyId}/data/<dataType>} operation added per entry of
+     * {@code pagesOf} (data type to schema name) that answers like the invoices operation, with a page of that schema
+     * and the same errors: the contract's files hold the schemas of bills, suppliers and accounts but only the
+     * invoices operation. {@code extraSchemas} (name to YAML) adds schemas first, written in the file's own style.
+     */
+    @SuppressWarnings("unchecked")
+    static String rewrite(String yaml, Map<String, String> pagesOf, Map<String, String> extraSchemas) {
+        Yaml reader = new Yaml(new SafeConstructor(new LoaderOptions()));
+        Map<String, Object> root = reader.load(yaml);
         root.put("openapi", "3.0.3");
         Map<String, Object> schemas = (Map<String, Object>) ((Map<String, Object>) root.get("components"))
                 .get("schemas");
+        extraSchemas.forEach((name, schema) -> schemas.put(name, reader.load(schema)));
+        Map<String, Object> paths = (Map<String, Object>) root.get("paths");
+        Object invoicesOperation = paths.get("/companies/{companyId}/data/invoices");
+        pagesOf.forEach((dataType, schema) -> paths.put("/companies/{companyId}/data/" + dataType,
+                pageOperation((Map<String, Object>) copy(invoicesOperation), dataType, schema)));
         boolean hoisted = true;
         while (hoisted) {
             hoisted = false;
@@ -45,6 +61,20 @@ final class OpenApi30 {
         DumperOptions options = new DumperOptions();
         options.setMaxSimpleKeyLength(1024);
         return new Yaml(new SafeConstructor(new LoaderOptions()), new Representer(options), options).dump(root);
+    }
+
+    @SuppressWarnings("unchecked")
+    private static Map<String, Object> pageOperation(Map<String, Object> operation, String dataType, String schema) {
+        Map<String, Object> get = (Map<String, Object>) operation.get("get");
+        get.put("operationId", "list-sandbox-" + dataType);
+        Map<String, Object> json = (Map<String, Object>) ((Map<String, Object>) ((Map<String, Object>)
+                ((Map<String, Object>) get.get("responses")).get("200")).get("content")).get("application/json");
+        json.remove("examples");
+        json.put("schema", copy(Map.of("allOf", List.of(
+                Map.of("type", "object", "properties", Map.of("results", Map.of("type", "array",
+                        "items", Map.of("$ref", "#/components/schemas/" + schema)))),
+                Map.of("$ref", "#/components/schemas/PagingInfo")))));
+        return operation;
     }
 
     @SuppressWarnings("unchecked")

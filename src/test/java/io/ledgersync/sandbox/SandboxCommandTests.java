@@ -99,7 +99,8 @@ class SandboxCommandTests {
         // then it served the requested data and told how to call it
         assertThat(exitCode).isZero();
         assertThat(served.get()).isEqualTo(2);
-        assertThat(out()).contains("2 companies x 3 invoices, seed 42")
+        assertThat(out()).contains("2 companies, each 40 customers, 3 invoices, 100 creditNotes, 25 suppliers, 400 bills,"
+                + " 30 accounts, seed 42")
                 .contains("\"sandbox-key\"")
                 .contains("Authorization: Basic c2FuZGJveC1rZXk=");
     }
@@ -131,7 +132,7 @@ class SandboxCommandTests {
 
         assertThat(exitCode).isZero();
         assertThat(companies.get()).isEqualTo(4);
-        assertThat(out()).contains("4 companies x 7 invoices").contains("fault: rate limit 20.0/s, burst 40");
+        assertThat(out()).contains("4 companies, each 40 customers, 7 invoices,").contains("fault: rate limit 20.0/s, burst 40");
     }
 
     @Test

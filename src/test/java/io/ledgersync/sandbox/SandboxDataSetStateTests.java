@@ -29,7 +29,8 @@ class SandboxDataSetStateTests {
     void everyDataSetStartsCompleteAndReadable() {
         JsonNode status = http.getJson("/companies/" + company + "/dataStatus");
 
-        assertThat(status.propertyNames()).containsExactly("customers", "invoices");
+        assertThat(status.propertyNames()).containsExactly("customers", "invoices", "creditNotes", "suppliers",
+                "bills", "chartOfAccounts");
         assertThat(status.get("invoices").get("currentStatus").asString()).isEqualTo("Complete");
         assertThat(status.get("invoices").get("lastSuccessfulSync").asString()).endsWith("Z");
         assertThat(http.get(invoicesPath(company)).statusCode()).isEqualTo(200);

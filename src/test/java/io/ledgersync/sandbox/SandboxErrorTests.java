@@ -101,12 +101,12 @@ class SandboxErrorTests {
     @Test
     void unsupportedDataTypeOfAKnownCompanyIs404InThePlatformsWords() {
         // when a data type the sandbox does not serve is read for a real company
-        HttpResponse<String> response = http.get("/companies/" + companyId + "/data/bills");
+        HttpResponse<String> response = http.get("/companies/" + companyId + "/data/journalEntries");
 
         // then 404 of the form "Datatype <name> not supported by platform(s) <name>" (§7.1)
         assertThat(response.statusCode()).isEqualTo(404);
         assertThat(errorBody(response).get("error").asString())
-                .matches("^NotFound: Datatype bills not supported by platform\\(s\\) .+\\.$");
+                .matches("^NotFound: Datatype journalEntries not supported by platform\\(s\\) .+\\.$");
     }
 
     @ParameterizedTest

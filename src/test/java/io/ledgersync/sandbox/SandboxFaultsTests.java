@@ -237,8 +237,8 @@ class SandboxFaultsTests {
                 .isInstanceOf(IllegalArgumentException.class);
         assertThatThrownBy(() -> http.faults().dataSet("nope", "invoices"))
                 .isInstanceOf(IllegalArgumentException.class);
-        assertThatThrownBy(() -> http.faults().dataSet(company, "bills"))
-                .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("bills");
+        assertThatThrownBy(() -> http.faults().dataSet(company, "payments"))
+                .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("payments");
     }
 
     private static List<Integer> statuses(SandboxHttp http, int count) {

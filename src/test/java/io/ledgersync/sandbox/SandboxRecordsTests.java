@@ -148,7 +148,47 @@ class SandboxRecordsTests {
             assertThat(invoice.get("totalTaxAmount").decimalValue()).isEqualByComparingTo(lineTaxes);
             assertThat(invoice.get("totalAmount").decimalValue())
                     .isEqualByComparingTo(lineSubTotals.add(lineTaxes));
-            assertThat(invoice.get("lineItems").size()).isBetween(1, 3);
+            assertThat(invoice.get("lineItems").size()).isBetween(1, 12);
+        });
+    }
+
+    @Test
+    void invoicesHaveAVaryingNumberOfLinesAndOfPaymentAllocations() {
+        // Child tables are built from these lists: the variety must be there for their tests to mean anything.
+        Set<Integer> lineCounts = invoices.stream().map(invoice -> invoice.get("lineItems").size())
+                .collect(Collectors.toSet());
+        Set<Integer> allocationCounts = invoices.stream().map(invoice -> invoice.get("paymentAllocations").size())
+                .collect(Collectors.toSet());
+
+        assertThat(lineCounts).contains(1, 2, 3, 4, 5, 6).anyMatch(count -> count > 6);
+        assertThat(allocationCounts).contains(0, 1, 2, 3);
+        assertThat(invoices).filteredOn(invoice -> Set.of("Submitted", "Draft", "Unknown", "Void")
+                .contains(status(invoice))).allSatisfy(invoice ->
+                        assertThat(invoice.get("paymentAllocations").size()).isZero());
+    }
+
+    @Test
+    void paymentAllocationsAddUpToWhatWasPaidAndEndOnThePaidOnDate() {
+        assertThat(invoices).filteredOn(invoice -> !status(invoice).equals("Void")).allSatisfy(invoice -> {
+            BigDecimal allocated = invoice.get("paymentAllocations").values().stream()
+                    .map(allocation -> allocation.get("allocation").get("totalAmount").decimalValue())
+                    .reduce(BigDecimal.ZERO, BigDecimal::add);
+            assertThat(allocated).isEqualByComparingTo(invoice.get("totalAmount").decimalValue()
+                    .subtract(invoice.get("amountDue").decimalValue()));
+            invoice.get("paymentAllocations").values().forEach(allocation -> {
+                assertThat(allocation.get("payment").get("totalAmount").decimalValue())
+                        .isEqualByComparingTo(allocation.get("allocation").get("totalAmount").decimalValue());
+                assertThat(allocation.get("payment").get("id").asString()).matches(SandboxHttp.UUID_FORM);
+                assertThat(allocation.get("allocation").get("currency").asString())
+                        .isEqualTo(invoice.get("currency").asString());
+                assertThat(allocation.get("allocation").get("allocatedOnDate").asString())
+                        .isGreaterThanOrEqualTo(invoice.get("issueDate").asString());
+            });
+        });
+        assertThat(invoices).filteredOn(invoice -> status(invoice).equals("Paid")).allSatisfy(invoice -> {
+            List<JsonNode> allocations = invoice.get("paymentAllocations").values().stream().toList();
+            assertThat(allocations.get(allocations.size() - 1).get("payment").get("paidOnDate").asString())
+                    .isEqualTo(invoice.get("paidOnDate").asString());
         });
     }
 

@@ -46,6 +46,16 @@ class SandboxScenarioTests {
     }
 
     @Test
+    void dataSectionSetsTheRecordCountOfAnyDataSet() {
+        SandboxScenario scenario = parse("data: { invoicesPerCompany: 7, recordsPerCompany: { bills: 9, accounts: 40 } }");
+
+        SandboxSettings settings = scenario.adjust(SandboxSettings.defaults());
+
+        assertThat(settings.recordsPerCompany()).containsEntry("invoices", 7).containsEntry("bills", 9)
+                .containsEntry("accounts", 40).containsEntry("suppliers", 25);
+    }
+
+    @Test
     void accountSectionSetsPlanAndAge() {
         SandboxScenario scenario = parse("account: { freeTrial: false, ageDays: 400 }");
 
@@ -70,7 +80,16 @@ class SandboxScenarioTests {
             "dataSets: [ { company: 9, notRequested: true } ]|test line 1, dataSets[0].company: index 9 is outside"
                     + " 0..1",
             "faults: [ { tooManyRequests: { probability: 2 } } ]|test line 1, faults[0].tooManyRequests.probability:"
-                    + " must be at most 1"})
+                    + " must be at most 1",
+            "data: { recordsPerCompany: { payments: 5 } }|test line 1, data.recordsPerCompany.payments: the sandbox"
+                    + " serves the data types [customers, invoices, creditNotes, suppliers, bills, accounts], not"
+                    + " payments",
+            "data: { recordsPerCompany: { suppliers: 0 } }|test line 1, data.recordsPerCompany.suppliers:"
+                    + " recordsPerCompany.suppliers must be at least 1 (other data sets refer to its first 1 records),"
+                    + " was 0",
+            "dataSets: [ { company: 0, dataType: payments, notRequested: true } ]|test line 1, dataSets[0]: the"
+                    + " sandbox serves the data types [customers, invoices, creditNotes, suppliers, bills, accounts],"
+                    + " not payments"})
     void mistakesAreRefusedNamingTheKey(String yaml, String message) {
         assertThatThrownBy(() -> {
             SandboxScenario scenario = parse(yaml);

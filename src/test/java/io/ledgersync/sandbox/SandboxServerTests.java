@@ -14,12 +14,15 @@ import java.net.http.HttpResponse;
 import java.time.Clock;
 import java.time.Duration;
 import java.util.List;
+import java.util.Map;
 import java.util.concurrent.CompletableFuture;
 import java.util.stream.IntStream;
 
 import org.junit.jupiter.api.Test;
 
 import tools.jackson.databind.JsonNode;
+
+import io.ledgersync.sandbox.data.DataTypes;
 
 /** The server around the API: binding, concurrency, counting, headers, speed and stopping. */
 class SandboxServerTests {
@@ -28,8 +31,10 @@ class SandboxServerTests {
     void defaultsAreLoopbackAnyPortFiveCompaniesOfAThousandInvoices() {
         SandboxSettings defaults = SandboxSettings.defaults();
 
-        assertThat(defaults).isEqualTo(new SandboxSettings("127.0.0.1", 0, 5, 1000, 42L, "sandbox-key",
-                Clock.systemUTC(), true, Duration.ZERO));
+        assertThat(defaults).isEqualTo(new SandboxSettings("127.0.0.1", 0, 5, Map.of("customers", 40,
+                "invoices", 1000, "creditNotes", 100, "suppliers", 25, "bills", 400, "accounts", 30), 42L,
+                "sandbox-key", Clock.systemUTC(), true, Duration.ZERO));
+        assertThat(defaults.recordsPerCompany().keySet()).containsExactlyElementsOf(DataTypes.NAMES);
         assertThat(defaults.toString()).doesNotContain("sandbox-key");
     }
 
@@ -40,6 +45,13 @@ class SandboxServerTests {
         assertThatThrownBy(() -> defaults.withPort(70_000)).isInstanceOf(IllegalArgumentException.class);
         assertThatThrownBy(() -> defaults.withCompanies(-1)).isInstanceOf(IllegalArgumentException.class);
         assertThatThrownBy(() -> defaults.withInvoicesPerCompany(-1)).isInstanceOf(IllegalArgumentException.class);
+        assertThatThrownBy(() -> defaults.withRecordsPerCompany("payments", 1))
+                .hasMessageContaining("serves the data types [customers, invoices, creditNotes, suppliers, bills");
+        assertThatThrownBy(() -> defaults.withRecordsPerCompany("accounts", 5))
+                .hasMessage("recordsPerCompany.accounts must be at least 24 (other data sets refer to its first 24"
+                        + " records), was 5");
+        assertThatThrownBy(() -> defaults.withRecordsPerCompany("customers", 0))
+                .isInstanceOf(IllegalArgumentException.class);
         assertThatThrownBy(() -> defaults.withApiKey("")).isInstanceOf(IllegalArgumentException.class);
         assertThatThrownBy(() -> defaults.withHost(" ")).isInstanceOf(IllegalArgumentException.class);
     }

@@ -3,6 +3,7 @@ package io.ledgersync.sandbox.data;
 import java.time.Clock;
 import java.time.Instant;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -16,30 +17,38 @@ import tools.jackson.core.JsonGenerator;
 /**
  * The companies a sandbox serves and, for each, its data sets with their scripted state.
  *
- * <p>Companies are held (they are few; {@code POST /companies} adds to them); invoices and customers are made on
- * demand from (seed, company, index), so a data set of millions of invoices costs no memory. Every method answers
+ * <p>Companies are held (they are few; {@code POST /companies} adds to them); the records of every data set of
+ * {@link DataTypes} are made on demand from (seed, company, index), so a data set of millions of invoices costs no
+ * memory. Every method answers
  * for the data set as it is now, including scripted page drift. Thread-safe.
  */
 public final class Companies {
 
-    /** The company data sets served, in the order {@code dataStatus} lists them. */
-    public static final List<String> DATA_TYPES = List.of("customers", "invoices");
+    /** A data type with the generator made for this seed: typed, so its records meet their own writer. */
+    private record Served<T>(DataType<T> type, RecordGenerator<T> generator) {
+    }
 
     private final List<Company> companies = new CopyOnWriteArrayList<>();
     private final Map<String, Company> companiesById = new ConcurrentHashMap<>();
     private final Map<String, DataSetState> states = new ConcurrentHashMap<>();
     private final CompanyGenerator companyGenerator;
-    private final int invoicesPerCompany;
-    private final InvoiceGenerator invoices;
-    private final CustomerGenerator customers;
+    private final Ledger ledger;
+    private final Map<String, Served<?>> served;
     private final Clock clock;
 
-    /** Generates {@code count} companies of the seed; {@code clock} dates the companies created later. */
-    public Companies(int count, int invoicesPerCompany, long seed, Clock clock) {
+    /**
+     * Generates {@code count} companies of the seed, each serving {@code recordsPerCompany} records of every data
+     * type of {@link DataTypes} (a count for each); {@code clock} dates the companies created later.
+     */
+    public Companies(int count, Map<String, Integer> recordsPerCompany, long seed, Clock clock) {
         this.companyGenerator = new CompanyGenerator(seed);
-        this.invoicesPerCompany = invoicesPerCompany;
-        this.invoices = new InvoiceGenerator(seed);
-        this.customers = new CustomerGenerator(seed, invoices);
+        this.ledger = new Ledger(seed, recordsPerCompany);
+        Map<String, Served<?>> types = new LinkedHashMap<>();
+        for (DataType<?> type : DataTypes.ALL) {
+            ledger.size(type.name()); // a missing count fails here, at start, rather than at the first request
+            types.put(type.name(), served(type, ledger));
+        }
+        this.served = Map.copyOf(types);
         this.clock = clock;
         List<Company> made = new ArrayList<>(count);
         for (int index = 0; index < count; index++) {
@@ -87,23 +96,19 @@ public final class Companies {
         return company;
     }
 
-    /** The records of a served data type, or null when the sandbox does not serve that type at all. */
-    public PageableRecords<?> dataSet(Company company, String dataType) {
-        return switch (dataType) {
-            case "invoices" -> invoices(company);
-            case "customers" -> customers(company);
-            default -> null;
-        };
+    private static <T> Served<T> served(DataType<T> type, Ledger ledger) {
+        return new Served<>(type, type.generators().apply(ledger));
     }
 
-    /** How many records a data type has before any drift: invoices per company, or the fixed customers. */
-    private int baseSize(String dataType) {
-        return dataType.equals("invoices") ? invoicesPerCompany : InvoiceGenerator.CUSTOMERS_PER_COMPANY;
+    /** The records of a served data type, or null when the sandbox does not serve that type at all. */
+    public PageableRecords<?> dataSet(Company company, String dataType) {
+        Served<?> type = served.get(dataType);
+        return type == null ? null : view(type, company);
     }
 
     /** The scripted state of a company's data set; every data set starts ready. */
     public DataSetState state(String companyId, String dataType) {
-        return states.computeIfAbsent(companyId + '/' + dataType, key -> new DataSetState(baseSize(dataType)));
+        return states.computeIfAbsent(companyId + '/' + dataType, key -> new DataSetState(ledger.size(dataType)));
     }
 
     /** The exact JSON served at position {@code index} (0-based, default order) of a company's data set. */
@@ -121,15 +126,10 @@ public final class Companies {
         return JsonOutput.toJson(RecordJson::company, company(companyId));
     }
 
+    /** The invoices of a company, typed, for the tests of this package. */
+    @SuppressWarnings("unchecked")
     PageableRecords<Invoice> invoices(Company company) {
-        return view("invoices", company, invoicesPerCompany, index -> invoices.generate(company, index),
-                Invoice::revised, RecordJson::invoice, QueryFields.INVOICE);
-    }
-
-    PageableRecords<Customer> customers(Company company) {
-        return view("customers", company, InvoiceGenerator.CUSTOMERS_PER_COMPANY,
-                index -> customers.generate(company, index), Customer::revised, RecordJson::customer,
-                QueryFields.CUSTOMER);
+        return (PageableRecords<Invoice>) dataSet(company, "invoices");
     }
 
     private static <T> String recordJson(PageableRecords<T> records, int index) {
@@ -139,17 +139,18 @@ public final class Companies {
         return JsonOutput.toJson(records.writer(), records.record().apply(index));
     }
 
-    /** How a record looks after the platform changed it: new modifiedDate, visibly different content. */
-    private interface Reviser<T> {
-        T revise(T record, Instant when, int revision);
-    }
-
     /**
      * The base records, with drift laid over them: inserted records first (newest first), then the base records, of
      * which some may be revised. Record {@code i} stays a pure function of (seed, company, i) plus the drift script.
      */
-    private <T> PageableRecords<T> view(String dataType, Company company, int baseSize, IntFunction<T> generate,
-            Reviser<T> reviser, BiConsumer<JsonGenerator, T> writer, Map<String, Field<T>> fields) {
+    private <T> PageableRecords<T> view(Served<T> served, Company company) {
+        DataType<T> type = served.type();
+        String dataType = type.name();
+        int baseSize = ledger.size(dataType);
+        IntFunction<T> generate = index -> served.generator().generate(company, index);
+        DataType.Reviser<T> reviser = type.reviser();
+        BiConsumer<JsonGenerator, T> writer = type.writer();
+        Map<String, Field<T>> fields = type.fields();
         String path = "/companies/" + company.id() + "/data/" + dataType;
         DataSetState state = states.get(company.id() + '/' + dataType);
         DataSetState.Snapshot drift = state == null ? DataSetState.Snapshot.UNCHANGED : state.snapshot();

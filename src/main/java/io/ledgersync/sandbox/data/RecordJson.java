@@ -6,7 +6,7 @@ import tools.jackson.core.JsonGenerator;
 
 /**
  * Writes each record the sandbox serves, field by field in the order of its schema, so that the bytes are the same
- * inside a page and in {@code SandboxDataSet}'s JSON of one record.
+ * inside a page and in {@code SandboxDataSet}'s JSON of one record. The pieces records share are {@link JsonFields}.
  */
 public final class RecordJson {
 
@@ -60,33 +60,22 @@ public final class RecordJson {
 
     /** A customer in the field order of the {@code AccountingCustomer} schema. */
     static void customer(JsonGenerator g, Customer customer) {
+        Party party = customer.party();
         g.writeStartObject();
         g.writeStringProperty("id", customer.id());
         g.writeStringProperty("customerName", customer.customerName());
-        stringOrNull(g, "contactName", customer.contactName());
-        stringOrNull(g, "emailAddress", customer.emailAddress());
+        stringOrNull(g, "contactName", party.contactName());
+        stringOrNull(g, "emailAddress", party.emailAddress());
         g.writeStringProperty("defaultCurrency", customer.defaultCurrency());
-        stringOrNull(g, "phone", customer.phone());
-        g.writeArrayPropertyStart("addresses");
-        g.writeStartObject();
-        g.writeStringProperty("type", "Billing");
-        g.writeStringProperty("line1", customer.address().line1());
-        g.writeNullProperty("line2");
-        g.writeStringProperty("city", customer.address().city());
-        stringOrNull(g, "region", customer.address().region());
-        g.writeStringProperty("country", customer.address().country());
-        g.writeStringProperty("postalCode", customer.address().postalCode());
-        g.writeEndObject();
-        g.writeEndArray();
-        g.writeArrayPropertyStart("contacts");
-        g.writeEndArray();
-        stringOrNull(g, "registrationNumber", customer.registrationNumber());
-        stringOrNull(g, "taxNumber", customer.taxNumber());
-        g.writeStringProperty("status", customer.status());
-        g.writeStringProperty("modifiedDate", DateTimes.utc(customer.modifiedDate()));
-        stringOrNull(g, "sourceModifiedDate",
-                customer.sourceModifiedDate() == null ? null : DateTimes.utc(customer.sourceModifiedDate()));
-        endAccountingRecord(g, customer.deleted());
+        stringOrNull(g, "phone", party.phone());
+        JsonFields.addresses(g, party.address());
+        JsonFields.emptyArray(g, "contacts");
+        stringOrNull(g, "registrationNumber", party.registrationNumber());
+        stringOrNull(g, "taxNumber", party.taxNumber());
+        g.writeStringProperty("status", party.status());
+        JsonFields.utc(g, "modifiedDate", party.modifiedDate());
+        JsonFields.utc(g, "sourceModifiedDate", party.sourceModifiedDate());
+        JsonFields.endAccountingRecord(g, party.deleted());
     }
 
     /**
@@ -97,32 +86,18 @@ public final class RecordJson {
         g.writeStartObject();
         g.writeStringProperty("id", invoice.id());
         g.writeStringProperty("invoiceNumber", invoice.invoiceNumber());
-        g.writeObjectPropertyStart("customerRef");
-        g.writeStringProperty("id", invoice.customer().id());
-        g.writeStringProperty("companyName", invoice.customer().name());
-        g.writeEndObject();
-        g.writeArrayPropertyStart("salesOrderRefs");
-        g.writeEndArray();
-        g.writeStringProperty("issueDate", DateTimes.local(invoice.issueDate()));
-        g.writeStringProperty("dueDate", DateTimes.local(invoice.dueDate()));
-        g.writeStringProperty("modifiedDate", DateTimes.utc(invoice.modifiedDate()));
-        stringOrNull(g, "sourceModifiedDate",
-                invoice.sourceModifiedDate() == null ? null : DateTimes.utc(invoice.sourceModifiedDate()));
-        stringOrNull(g, "paidOnDate",
-                invoice.paidOnDate() == null ? null : DateTimes.local(invoice.paidOnDate()));
+        JsonFields.reference(g, "customerRef", invoice.customer(), "companyName");
+        JsonFields.emptyArray(g, "salesOrderRefs");
+        JsonFields.local(g, "issueDate", invoice.issueDate());
+        JsonFields.local(g, "dueDate", invoice.dueDate());
+        JsonFields.utc(g, "modifiedDate", invoice.modifiedDate());
+        JsonFields.utc(g, "sourceModifiedDate", invoice.sourceModifiedDate());
+        JsonFields.local(g, "paidOnDate", invoice.paidOnDate());
         g.writeStringProperty("currency", invoice.currency());
-        g.writeName("currencyRate");
-        g.writeNumber(Decimals.format(invoice.currencyRateScale4(), 4));
-        g.writeArrayPropertyStart("lineItems");
-        for (Invoice.LineItem line : invoice.lineItems()) {
-            writeLine(g, line);
-        }
-        g.writeEndArray();
-        // Allocations need the payments data set, which the sandbox does not serve yet: empty, as the platform says.
-        g.writeArrayPropertyStart("paymentAllocations");
-        g.writeEndArray();
-        g.writeArrayPropertyStart("withholdingTax");
-        g.writeEndArray();
+        JsonFields.rate(g, "currencyRate", invoice.currencyRateScale4());
+        JsonFields.lineItems(g, invoice.lineItems(), JsonFields.LineKind.SALES);
+        JsonFields.paymentAllocations(g, invoice.paymentAllocations());
+        JsonFields.emptyArray(g, "withholdingTax");
         money(g, "totalDiscount", invoice.totalDiscountCents());
         money(g, "subTotal", invoice.subTotalCents());
         money(g, "additionalTaxAmount", 0);
@@ -133,60 +108,113 @@ public final class RecordJson {
         money(g, "discountPercentage", invoice.discountPercentageCents());
         g.writeStringProperty("status", invoice.status().name());
         stringOrNull(g, "note", invoice.note());
-        endAccountingRecord(g, invoice.deleted());
+        JsonFields.endAccountingRecord(g, invoice.deleted());
     }
 
-    private static void writeLine(JsonGenerator g, Invoice.LineItem line) {
+    /**
+     * A credit note in the field order of the platform's {@code CreditNote}: like an invoice, with
+     * {@code remainingCredit} in place of {@code amountDue} and {@code allocatedOnDate} once fully allocated.
+     */
+    static void creditNote(JsonGenerator g, CreditNote note) {
         g.writeStartObject();
-        g.writeStringProperty("description", line.description());
-        money(g, "unitAmount", line.unitAmountCents());
-        g.writeNumberProperty("quantity", line.quantity());
-        money(g, "discountAmount", line.discountAmountCents());
-        money(g, "subTotal", line.subTotalCents());
-        money(g, "taxAmount", line.taxAmountCents());
-        money(g, "totalAmount", line.totalCents());
-        writeReference(g, "accountRef", line.account());
-        g.writeNumberProperty("discountPercentage", line.discountPercentage());
-        g.writeObjectPropertyStart("taxRateRef");
-        g.writeStringProperty("id", line.taxRate().id());
-        g.writeStringProperty("name", line.taxRate().name());
-        g.writeNumberProperty("effectiveTaxRate", line.effectiveTaxRate());
-        g.writeEndObject();
-        writeReference(g, "itemRef", line.item());
-        g.writeArrayPropertyStart("trackingCategoryRefs");
-        g.writeEndArray();
-        g.writeBooleanProperty("isDirectIncome", false);
-        g.writeEndObject();
+        g.writeStringProperty("id", note.id());
+        g.writeStringProperty("creditNoteNumber", note.creditNoteNumber());
+        JsonFields.reference(g, "customerRef", note.customer(), "companyName");
+        JsonFields.emptyArray(g, "withholdingTax");
+        money(g, "totalAmount", note.totalCents());
+        money(g, "totalDiscount", note.totalDiscountCents());
+        money(g, "subTotal", note.subTotalCents());
+        money(g, "additionalTaxAmount", 0);
+        money(g, "additionalTaxPercentage", 0);
+        money(g, "totalTaxAmount", note.totalTaxCents());
+        money(g, "discountPercentage", note.discountPercentageScale2());
+        money(g, "remainingCredit", note.remainingCreditCents());
+        g.writeStringProperty("status", note.status().name());
+        JsonFields.local(g, "issueDate", note.issueDate());
+        JsonFields.local(g, "allocatedOnDate", note.allocatedOnDate());
+        g.writeStringProperty("currency", note.currency());
+        JsonFields.rate(g, "currencyRate", note.currencyRateScale4());
+        JsonFields.lineItems(g, note.lineItems(), JsonFields.LineKind.SALES);
+        JsonFields.paymentAllocations(g, note.paymentAllocations());
+        stringOrNull(g, "note", note.note());
+        JsonFields.utc(g, "modifiedDate", note.modifiedDate());
+        JsonFields.utc(g, "sourceModifiedDate", note.sourceModifiedDate());
+        JsonFields.endAccountingRecord(g, note.deleted());
     }
 
-    private static void writeReference(JsonGenerator g, String name, Invoice.Reference reference) {
-        g.writeObjectPropertyStart(name);
-        g.writeStringProperty("id", reference.id());
-        g.writeStringProperty("name", reference.name());
-        g.writeEndObject();
+    /** A supplier in the field order of the {@code AccountingSupplier} schema. */
+    static void supplier(JsonGenerator g, Supplier supplier) {
+        Party party = supplier.party();
+        g.writeStartObject();
+        g.writeStringProperty("id", supplier.id());
+        g.writeStringProperty("supplierName", supplier.supplierName());
+        stringOrNull(g, "contactName", party.contactName());
+        stringOrNull(g, "emailAddress", party.emailAddress());
+        stringOrNull(g, "phone", party.phone());
+        JsonFields.addresses(g, party.address());
+        stringOrNull(g, "registrationNumber", party.registrationNumber());
+        stringOrNull(g, "taxNumber", party.taxNumber());
+        g.writeStringProperty("status", party.status());
+        g.writeStringProperty("defaultCurrency", supplier.defaultCurrency());
+        JsonFields.utc(g, "modifiedDate", party.modifiedDate());
+        JsonFields.utc(g, "sourceModifiedDate", party.sourceModifiedDate());
+        JsonFields.endAccountingRecord(g, party.deleted());
     }
 
-    /** The two objects every accounting record ends with: {@code metadata.isDeleted} and empty supplemental data. */
-    private static void endAccountingRecord(JsonGenerator g, boolean deleted) {
-        g.writeObjectPropertyStart("metadata");
-        g.writeBooleanProperty("isDeleted", deleted);
+    /** A bill in the field order of the {@code AccountingBill} schema. */
+    static void bill(JsonGenerator g, Bill bill) {
+        g.writeStartObject();
+        g.writeStringProperty("id", bill.id());
+        g.writeStringProperty("reference", bill.reference());
+        g.writeObjectPropertyStart("supplierRef");
+        g.writeStringProperty("id", bill.supplier().id());
+        g.writeStringProperty("supplierName", bill.supplier().name());
         g.writeEndObject();
-        g.writeObjectPropertyStart("supplementalData");
-        g.writeNullProperty("content");
-        g.writeEndObject();
-        g.writeEndObject();
+        JsonFields.emptyArray(g, "purchaseOrderRefs");
+        JsonFields.local(g, "issueDate", bill.issueDate());
+        JsonFields.local(g, "dueDate", bill.dueDate());
+        g.writeStringProperty("currency", bill.currency());
+        JsonFields.rate(g, "currencyRate", bill.currencyRateScale4());
+        JsonFields.lineItems(g, bill.lineItems(), JsonFields.LineKind.PURCHASE);
+        JsonFields.emptyArray(g, "withholdingTax");
+        g.writeStringProperty("status", bill.status().name());
+        money(g, "subTotal", bill.subTotalCents());
+        money(g, "taxAmount", bill.taxCents());
+        money(g, "totalAmount", bill.totalCents());
+        money(g, "amountDue", bill.amountDueCents());
+        stringOrNull(g, "note", bill.note());
+        JsonFields.paymentAllocations(g, bill.paymentAllocations());
+        JsonFields.utc(g, "modifiedDate", bill.modifiedDate());
+        JsonFields.utc(g, "sourceModifiedDate", bill.sourceModifiedDate());
+        JsonFields.endAccountingRecord(g, bill.deleted());
+    }
+
+    /** An account of the chart in the field order of the {@code AccountingAccount} schema. */
+    static void account(JsonGenerator g, LedgerAccount account) {
+        ChartOfAccounts.Entry entry = account.entry();
+        g.writeStartObject();
+        g.writeStringProperty("id", account.id());
+        g.writeStringProperty("nominalCode", entry.nominalCode());
+        g.writeStringProperty("name", entry.name());
+        g.writeStringProperty("description", entry.description());
+        g.writeStringProperty("fullyQualifiedCategory", entry.category());
+        g.writeStringProperty("fullyQualifiedName", entry.category() + "." + entry.name());
+        g.writeStringProperty("currency", account.currency());
+        money(g, "currentBalance", account.currentBalanceCents());
+        g.writeStringProperty("type", entry.type());
+        g.writeStringProperty("status", account.status());
+        g.writeBooleanProperty("isBankAccount", entry.bank());
+        JsonFields.emptyArray(g, "validDatatypeLinks");
+        JsonFields.utc(g, "modifiedDate", account.modifiedDate());
+        JsonFields.utc(g, "sourceModifiedDate", account.sourceModifiedDate());
+        JsonFields.endAccountingRecord(g, account.deleted());
     }
 
     private static void money(JsonGenerator g, String name, long cents) {
-        g.writeName(name);
-        g.writeNumber(Decimals.money(cents));
+        JsonFields.money(g, name, cents);
     }
 
     private static void stringOrNull(JsonGenerator g, String name, String value) {
-        if (value == null) {
-            g.writeNullProperty(name);
-        } else {
-            g.writeStringProperty(name, value);
-        }
+        JsonFields.stringOrNull(g, name, value);
     }
 }

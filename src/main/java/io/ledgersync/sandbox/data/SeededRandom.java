@@ -23,6 +23,12 @@ public final class SeededRandom {
     public static final long FAULT = 8;
     public static final long CUSTOMER_DETAIL = 9;
     public static final long CREATED_COMPANY = 10;
+    public static final long PAYMENT = 11;
+    public static final long SUPPLIER = 12;
+    public static final long SUPPLIER_DETAIL = 13;
+    public static final long BILL = 14;
+    public static final long CREDIT_NOTE = 15;
+    public static final long ACCOUNT_DETAIL = 16;
 
     private static final long GOLDEN_GAMMA = 0x9E3779B97F4A7C15L;
 

@@ -9,6 +9,7 @@ import io.ledgersync.sandbox.data.ApiException;
 import io.ledgersync.sandbox.data.Companies;
 import io.ledgersync.sandbox.data.Company;
 import io.ledgersync.sandbox.data.DataSetState;
+import io.ledgersync.sandbox.data.DataTypes;
 import io.ledgersync.sandbox.data.DateTimes;
 import io.ledgersync.sandbox.data.PageableRecords;
 import io.ledgersync.sandbox.data.RecordJson;
@@ -50,7 +51,7 @@ final class CompanyResources {
         Instant now = clock.instant();
         return SuccessResponse.json(200, g -> {
             g.writeStartObject();
-            for (String dataType : Companies.DATA_TYPES) {
+            for (String dataType : DataTypes.NAMES) {
                 DataSetState state = companies.state(companyId, dataType);
                 String status = state.currentStatus(now);
                 if (status == null) {
@@ -60,8 +61,8 @@ final class CompanyResources {
                 if (lastSync == null && status.equals("Complete")) {
                     lastSync = company.lastSync();
                 }
-                g.writeObjectPropertyStart(dataType);
-                g.writeStringProperty("dataType", dataType);
+                g.writeObjectPropertyStart(DataTypes.statusName(dataType));
+                g.writeStringProperty("dataType", DataTypes.statusName(dataType));
                 if (lastSync != null) {
                     g.writeStringProperty("lastSuccessfulSync", DateTimes.utc(lastSync));
                 }

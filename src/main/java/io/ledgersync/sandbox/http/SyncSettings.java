@@ -11,8 +11,8 @@ import tools.jackson.databind.JsonNode;
 import io.ledgersync.sandbox.account.Account;
 import io.ledgersync.sandbox.account.ApiKeys;
 import io.ledgersync.sandbox.data.ApiException;
-import io.ledgersync.sandbox.data.Companies;
 import io.ledgersync.sandbox.data.Company;
+import io.ledgersync.sandbox.data.DataTypes;
 import io.ledgersync.sandbox.data.SeededRandom;
 
 /**
@@ -63,7 +63,7 @@ final class SyncSettings {
     private Map<String, Integer> of(String owner) {
         Map<String, Integer> stored = hoursByOwner.getOrDefault(owner, Map.of());
         Map<String, Integer> hours = new LinkedHashMap<>();
-        for (String dataType : Companies.DATA_TYPES) {
+        for (String dataType : DataTypes.STATUS_NAMES) {
             hours.put(dataType, stored.getOrDefault(dataType, DEFAULT_HOURS));
         }
         return hours;

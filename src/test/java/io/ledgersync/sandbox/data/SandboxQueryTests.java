@@ -14,6 +14,8 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 
+import io.ledgersync.sandbox.SandboxSettings;
+
 /** The {@code query} filter on invoice records, without HTTP. */
 class SandboxQueryTests {
 
@@ -21,7 +23,8 @@ class SandboxQueryTests {
 
     @BeforeAll
     static void generateInvoices() {
-        Companies companies = new Companies(1, 400, 3, Clock.systemUTC());
+        Companies companies = new Companies(1, SandboxSettings.defaults().withInvoicesPerCompany(400).recordsPerCompany(), 3,
+                Clock.systemUTC());
         Company company = companies.find(companies.ids().get(0));
         PageableRecords<Invoice> records = companies.invoices(company);
         invoices = IntStream.range(0, records.size()).mapToObj(records.record()::apply).toList();

@@ -1,0 +1,72 @@
+package io.ledgersync.sandbox.data;
+
+import java.time.LocalDate;
+import java.util.List;
+
+/** Makes bill {@code index} of a company; a pure function of (seed, company index, bill index). */
+final class BillGenerator implements RecordGenerator<Bill> {
+
+    private static final List<Integer> PAYMENT_TERMS_DAYS = List.of(14, 30, 30, 30, 60);
+    private static final List<String> NOTES = List.of("Pay by the due date to keep the early-payment discount.",
+            "Approved by the office manager.", "Disputed line agreed by phone.");
+
+    private final Ledger ledger;
+
+    BillGenerator(Ledger ledger) {
+        this.ledger = ledger;
+    }
+
+    @Override
+    public Bill generate(Company company, int index) {
+        SeededRandom random = new SeededRandom(ledger.seed(), SeededRandom.BILL, company.index(), index);
+        String id = random.uuid();
+        Reference supplier = ledger.anySupplier(company.index(), random);
+        LocalDate issueDate = DateTimes.AS_OF_DATE.minusDays(random.between(1, 540));
+        LocalDate dueDate = issueDate.plusDays(random.pick(PAYMENT_TERMS_DAYS));
+        Bill.BillStatus status = status(random);
+        Lines lines = Lines.purchases(ledger, company.index(), random);
+        long total = lines.totalCents();
+        long amountDue = switch (status) {
+            case Paid, Void -> 0;
+            case PartiallyPaid -> random.between(1, total - 1);
+            case Unknown, Open, Draft -> total;
+        };
+        LocalDate lastPayment = switch (status) {
+            case Paid -> ChangeDates.settledAfter(random, issueDate, 60);
+            case PartiallyPaid -> ChangeDates.settledAfter(random, issueDate, 45);
+            default -> null;
+        };
+        ChangeDates changed = ChangeDates.after(random, lastPayment != null ? lastPayment : issueDate);
+        // Suppliers bill in the company's currency, but for the odd import.
+        String currency = random.percent(5) ? (company.baseCurrency().equals("USD") ? "EUR" : "USD")
+                : company.baseCurrency();
+        long rate = currency.equals(company.baseCurrency()) ? 10_000 : random.between(6_000, 16_000);
+        String note = random.percent(20) ? random.pick(NOTES) : null;
+        boolean deleted = random.percent(2);
+        String reference = "SI-" + String.format("%05d", random.nextInt(100_000));
+        long settled = status == Bill.BillStatus.Void ? 0 : total - amountDue;
+        List<PaymentAllocation> allocations = Payments.allocations(ledger, company.index(),
+                new SeededRandom(ledger.seed(), SeededRandom.PAYMENT, SeededRandom.BILL, company.index(), index),
+                settled, issueDate, lastPayment, currency, rate, reference);
+        return new Bill(id, reference, supplier, issueDate, dueDate, changed.modified(), changed.sourceModified(),
+                currency, rate, lines.items(), allocations, status, lines.subTotalCents(), lines.taxCents(), total,
+                amountDue, note, deleted);
+    }
+
+    /** Roughly a live purchase ledger: most bills paid or open. */
+    private static Bill.BillStatus status(SeededRandom random) {
+        int roll = random.nextInt(100);
+        if (roll < 48) {
+            return Bill.BillStatus.Paid;
+        } else if (roll < 75) {
+            return Bill.BillStatus.Open;
+        } else if (roll < 87) {
+            return Bill.BillStatus.PartiallyPaid;
+        } else if (roll < 93) {
+            return Bill.BillStatus.Draft;
+        } else if (roll < 97) {
+            return Bill.BillStatus.Void;
+        }
+        return Bill.BillStatus.Unknown;
+    }
+}

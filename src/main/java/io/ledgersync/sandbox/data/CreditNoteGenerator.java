@@ -1,0 +1,70 @@
+package io.ledgersync.sandbox.data;
+
+import java.time.LocalDate;
+import java.util.List;
+
+/** Makes credit note {@code index} of a company; a pure function of (seed, company index, index). */
+final class CreditNoteGenerator implements RecordGenerator<CreditNote> {
+
+    private static final List<String> NOTES = List.of("Goods returned damaged.", "Overcharge on the last invoice.",
+            "Goodwill credit agreed with the account manager.", "Cancelled order, refunded.");
+
+    private final Ledger ledger;
+
+    CreditNoteGenerator(Ledger ledger) {
+        this.ledger = ledger;
+    }
+
+    @Override
+    public CreditNote generate(Company company, int index) {
+        SeededRandom random = new SeededRandom(ledger.seed(), SeededRandom.CREDIT_NOTE, company.index(), index);
+        String id = random.uuid();
+        Reference customer = ledger.anyCustomer(company.index(), random);
+        LocalDate issueDate = DateTimes.AS_OF_DATE.minusDays(random.between(1, 540));
+        CreditNote.CreditNoteStatus status = status(random);
+        Lines lines = Lines.sales(ledger, company.index(), random);
+        long total = lines.totalCents();
+        long remaining = switch (status) {
+            case Paid, Void -> 0;
+            case PartiallyPaid -> random.between(1, total - 1);
+            case Unknown, Draft, Submitted -> total;
+        };
+        LocalDate lastAllocation = switch (status) {
+            case Paid -> ChangeDates.settledAfter(random, issueDate, 90);
+            case PartiallyPaid -> ChangeDates.settledAfter(random, issueDate, 60);
+            default -> null;
+        };
+        ChangeDates changed = ChangeDates.after(random, lastAllocation != null ? lastAllocation : issueDate);
+        String note = random.percent(60) ? random.pick(NOTES) : null;
+        boolean deleted = random.percent(2);
+        String number = "CN-" + String.format("%06d", index + 1);
+        String currency = company.baseCurrency();
+        long settled = status == CreditNote.CreditNoteStatus.Void ? 0 : total - remaining;
+        List<PaymentAllocation> allocations = Payments.allocations(ledger, company.index(),
+                new SeededRandom(ledger.seed(), SeededRandom.PAYMENT, SeededRandom.CREDIT_NOTE, company.index(),
+                        index),
+                settled, issueDate, lastAllocation, currency, 10_000, number);
+        return new CreditNote(id, number, customer, issueDate,
+                status == CreditNote.CreditNoteStatus.Paid ? lastAllocation : null, changed.modified(),
+                changed.sourceModified(), currency, 10_000, lines.items(), allocations, lines.discountCents(),
+                lines.subTotalCents(), lines.taxCents(), total, lines.discountPercentageScale2(), remaining, status,
+                note, deleted);
+    }
+
+    /** Most credit notes are soon set against an invoice or refunded; some wait. */
+    private static CreditNote.CreditNoteStatus status(SeededRandom random) {
+        int roll = random.nextInt(100);
+        if (roll < 45) {
+            return CreditNote.CreditNoteStatus.Paid;
+        } else if (roll < 70) {
+            return CreditNote.CreditNoteStatus.Submitted;
+        } else if (roll < 82) {
+            return CreditNote.CreditNoteStatus.PartiallyPaid;
+        } else if (roll < 90) {
+            return CreditNote.CreditNoteStatus.Draft;
+        } else if (roll < 95) {
+            return CreditNote.CreditNoteStatus.Void;
+        }
+        return CreditNote.CreditNoteStatus.Unknown;
+    }
+}

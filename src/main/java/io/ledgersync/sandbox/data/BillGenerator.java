@@ -24,18 +24,15 @@ final class BillGenerator implements RecordGenerator<Bill> {
         LocalDate issueDate = DateTimes.AS_OF_DATE.minusDays(random.between(1, 540));
         LocalDate dueDate = issueDate.plusDays(random.pick(PAYMENT_TERMS_DAYS));
         Bill.BillStatus status = status(random);
+        Settlement settlement = switch (status) {
+            case Paid -> Settlement.FULL;
+            case PartiallyPaid -> Settlement.PARTIAL;
+            case Void -> Settlement.WRITTEN_OFF;
+            case Unknown, Open, Draft -> Settlement.NONE;
+        };
         Lines lines = Lines.purchases(ledger, company.index(), random);
-        long total = lines.totalCents();
-        long amountDue = switch (status) {
-            case Paid, Void -> 0;
-            case PartiallyPaid -> random.between(1, total - 1);
-            case Unknown, Open, Draft -> total;
-        };
-        LocalDate lastPayment = switch (status) {
-            case Paid -> ChangeDates.settledAfter(random, issueDate, 60);
-            case PartiallyPaid -> ChangeDates.settledAfter(random, issueDate, 45);
-            default -> null;
-        };
+        long amountDue = settlement.open(lines.totalCents(), random);
+        LocalDate lastPayment = settlement.lastPayment(random, issueDate, 60);
         ChangeDates changed = ChangeDates.after(random, lastPayment != null ? lastPayment : issueDate);
         // Suppliers bill in the company's currency, but for the odd import.
         String currency = random.percent(5) ? (company.baseCurrency().equals("USD") ? "EUR" : "USD")
@@ -43,14 +40,14 @@ final class BillGenerator implements RecordGenerator<Bill> {
         long rate = currency.equals(company.baseCurrency()) ? 10_000 : random.between(6_000, 16_000);
         String note = random.percent(20) ? random.pick(NOTES) : null;
         boolean deleted = random.percent(2);
+        // The supplier's own invoice number: suppliers number their invoices, not the company.
         String reference = "SI-" + String.format("%05d", random.nextInt(100_000));
-        long settled = status == Bill.BillStatus.Void ? 0 : total - amountDue;
-        List<PaymentAllocation> allocations = Payments.allocations(ledger, company.index(),
+        List<PaymentAllocation> allocations = settlement.allocations(ledger, company.index(),
                 new SeededRandom(ledger.seed(), SeededRandom.PAYMENT, SeededRandom.BILL, company.index(), index),
-                settled, issueDate, lastPayment, currency, rate, reference);
-        return new Bill(id, reference, supplier, issueDate, dueDate, changed.modified(), changed.sourceModified(),
-                currency, rate, lines.items(), allocations, status, lines.subTotalCents(), lines.taxCents(), total,
-                amountDue, note, deleted);
+                lines.totalCents(), amountDue, issueDate, lastPayment, currency, rate, reference);
+        Document document = new Document(id, reference, supplier, issueDate, changed, currency, rate, lines,
+                allocations, note, deleted);
+        return new Bill(document, dueDate, amountDue, status);
     }
 
     /** Roughly a live purchase ledger: most bills paid or open. */

@@ -22,33 +22,28 @@ final class CreditNoteGenerator implements RecordGenerator<CreditNote> {
         Reference customer = ledger.anyCustomer(company.index(), random);
         LocalDate issueDate = DateTimes.AS_OF_DATE.minusDays(random.between(1, 540));
         CreditNote.CreditNoteStatus status = status(random);
+        // Credit is "paid" when set against invoices or refunded.
+        Settlement settlement = switch (status) {
+            case Paid -> Settlement.FULL;
+            case PartiallyPaid -> Settlement.PARTIAL;
+            case Void -> Settlement.WRITTEN_OFF;
+            case Unknown, Draft, Submitted -> Settlement.NONE;
+        };
         Lines lines = Lines.sales(ledger, company.index(), random);
-        long total = lines.totalCents();
-        long remaining = switch (status) {
-            case Paid, Void -> 0;
-            case PartiallyPaid -> random.between(1, total - 1);
-            case Unknown, Draft, Submitted -> total;
-        };
-        LocalDate lastAllocation = switch (status) {
-            case Paid -> ChangeDates.settledAfter(random, issueDate, 90);
-            case PartiallyPaid -> ChangeDates.settledAfter(random, issueDate, 60);
-            default -> null;
-        };
+        long remaining = settlement.open(lines.totalCents(), random);
+        LocalDate lastAllocation = settlement.lastPayment(random, issueDate, 90);
         ChangeDates changed = ChangeDates.after(random, lastAllocation != null ? lastAllocation : issueDate);
         String note = random.percent(60) ? random.pick(NOTES) : null;
         boolean deleted = random.percent(2);
         String number = "CN-" + String.format("%06d", index + 1);
         String currency = company.baseCurrency();
-        long settled = status == CreditNote.CreditNoteStatus.Void ? 0 : total - remaining;
-        List<PaymentAllocation> allocations = Payments.allocations(ledger, company.index(),
+        List<PaymentAllocation> allocations = settlement.allocations(ledger, company.index(),
                 new SeededRandom(ledger.seed(), SeededRandom.PAYMENT, SeededRandom.CREDIT_NOTE, company.index(),
                         index),
-                settled, issueDate, lastAllocation, currency, 10_000, number);
-        return new CreditNote(id, number, customer, issueDate,
-                status == CreditNote.CreditNoteStatus.Paid ? lastAllocation : null, changed.modified(),
-                changed.sourceModified(), currency, 10_000, lines.items(), allocations, lines.discountCents(),
-                lines.subTotalCents(), lines.taxCents(), total, lines.discountPercentageScale2(), remaining, status,
-                note, deleted);
+                lines.totalCents(), remaining, issueDate, lastAllocation, currency, 10_000, number);
+        Document document = new Document(id, number, customer, issueDate, changed, currency, 10_000, lines,
+                allocations, note, deleted);
+        return new CreditNote(document, settlement == Settlement.FULL ? lastAllocation : null, remaining, status);
     }
 
     /** Most credit notes are soon set against an invoice or refunded; some wait. */

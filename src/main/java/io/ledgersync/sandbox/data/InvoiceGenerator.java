@@ -26,34 +26,27 @@ final class InvoiceGenerator implements RecordGenerator<Invoice> {
         LocalDate issueDate = DateTimes.AS_OF_DATE.minusDays(random.between(1, 540));
         LocalDate dueDate = issueDate.plusDays(random.pick(PAYMENT_TERMS_DAYS));
         InvoiceStatus status = status(random);
-        Lines lines = Lines.sales(ledger, company.index(), random);
-        long total = lines.totalCents();
-        long amountDue = switch (status) {
-            case Paid, Void -> 0;
-            case PartiallyPaid -> random.between(1, total - 1);
-            case Unknown, Draft, Submitted -> total;
+        Settlement settlement = switch (status) {
+            case Paid -> Settlement.FULL;
+            case PartiallyPaid -> Settlement.PARTIAL;
+            case Void -> Settlement.WRITTEN_OFF;
+            case Unknown, Draft, Submitted -> Settlement.NONE;
         };
-        LocalDate paidOnDate = status == InvoiceStatus.Paid ? ChangeDates.settledAfter(random, issueDate, 75) : null;
-        LocalDate lastPayment = paidOnDate != null ? paidOnDate
-                : status == InvoiceStatus.PartiallyPaid ? ChangeDates.settledAfter(random, issueDate, 60) : null;
+        Lines lines = Lines.sales(ledger, company.index(), random);
+        long amountDue = settlement.open(lines.totalCents(), random);
+        LocalDate lastPayment = settlement.lastPayment(random, issueDate, settlement == Settlement.FULL ? 75 : 60);
         ChangeDates changed = ChangeDates.after(random, lastPayment != null ? lastPayment : issueDate);
-
-        boolean foreign = random.percent(12);
-        String currency = foreign ? random.pick(OTHER_CURRENCIES) : company.baseCurrency();
+        String currency = random.percent(12) ? random.pick(OTHER_CURRENCIES) : company.baseCurrency();
         long rate = currency.equals(company.baseCurrency()) ? 10_000 : random.between(6_000, 16_000);
         String note = random.percent(30) ? random.pick(NOTES) : null;
         boolean deleted = random.percent(2);
         String number = "INV-" + String.format("%06d", index + 1);
-        // A Void invoice's balance was written off, not paid: it has no allocations.
-        long settled = status == InvoiceStatus.Void ? 0 : total - amountDue;
-        List<PaymentAllocation> allocations = Payments.allocations(ledger, company.index(),
+        List<PaymentAllocation> allocations = settlement.allocations(ledger, company.index(),
                 new SeededRandom(ledger.seed(), SeededRandom.PAYMENT, SeededRandom.INVOICE, company.index(), index),
-                settled, issueDate, lastPayment, currency, rate, number);
-
-        return new Invoice(id, number, customer, issueDate, dueDate, paidOnDate, changed.modified(),
-                changed.sourceModified(), currency, rate, lines.items(), allocations, lines.discountCents(),
-                lines.subTotalCents(), lines.taxCents(), total, amountDue, lines.discountPercentageScale2(), status,
-                note, deleted);
+                lines.totalCents(), amountDue, issueDate, lastPayment, currency, rate, number);
+        Document document = new Document(id, number, customer, issueDate, changed, currency, rate, lines,
+                allocations, note, deleted);
+        return new Invoice(document, dueDate, settlement == Settlement.FULL ? lastPayment : null, amountDue, status);
     }
 
     /** Roughly a live sales ledger: mostly paid or open, a few drafts, voids and unknowns. */

@@ -1,5 +1,6 @@
 package io.ledgersync.sandbox.data;
 
+import java.math.BigDecimal;
 import java.util.Map;
 import java.util.function.Function;
 
@@ -16,28 +17,16 @@ final class QueryFields {
             .date("lastSync", Company::lastSync)
             .build();
 
-    static final Map<String, Field<Invoice>> INVOICE = new Field.Table<Invoice>()
-            .string("id", Invoice::id)
-            .string("invoiceNumber", Invoice::invoiceNumber)
-            .string("customerRef.id", invoice -> invoice.customer().id())
-            .string("customerRef.companyName", invoice -> invoice.customer().name())
-            .date("issueDate", invoice -> DateTimes.instant(invoice.issueDate()))
+    static final Map<String, Field<Invoice>> INVOICE = document(new Field.Table<Invoice>(), Invoice::document,
+            "invoiceNumber", "customerRef", "companyName", "totalTaxAmount")
             .date("dueDate", invoice -> DateTimes.instant(invoice.dueDate()))
             .date("paidOnDate",
                     invoice -> invoice.paidOnDate() == null ? null : DateTimes.instant(invoice.paidOnDate()))
-            .date("modifiedDate", Invoice::modifiedDate)
-            .date("sourceModifiedDate", Invoice::sourceModifiedDate)
-            .string("currency", Invoice::currency)
-            .number("currencyRate", invoice -> Decimals.decimal(invoice.currencyRateScale4(), 4))
-            .number("totalDiscount", invoice -> Decimals.decimal(invoice.totalDiscountCents(), 2))
-            .number("subTotal", invoice -> Decimals.decimal(invoice.subTotalCents(), 2))
-            .number("totalTaxAmount", invoice -> Decimals.decimal(invoice.totalTaxCents(), 2))
-            .number("totalAmount", invoice -> Decimals.decimal(invoice.totalCents(), 2))
-            .number("amountDue", invoice -> Decimals.decimal(invoice.amountDueCents(), 2))
-            .number("discountPercentage", invoice -> Decimals.decimal(invoice.discountPercentageCents(), 2))
+            .number("totalDiscount", invoice -> money(invoice.document().lines().discountCents()))
+            .number("amountDue", invoice -> money(invoice.amountDueCents()))
+            .number("discountPercentage",
+                    invoice -> money(invoice.document().lines().discountPercentageScale2()))
             .string("status", invoice -> invoice.status().name())
-            .string("note", Invoice::note)
-            .bool("metadata.isDeleted", Invoice::deleted)
             .build();
 
     static final Map<String, Field<Customer>> CUSTOMER = party(new Field.Table<Customer>()
@@ -50,47 +39,21 @@ final class QueryFields {
             .string("supplierName", Supplier::supplierName)
             .string("defaultCurrency", Supplier::defaultCurrency), Supplier::party);
 
-    static final Map<String, Field<Bill>> BILL = new Field.Table<Bill>()
-            .string("id", Bill::id)
-            .string("reference", Bill::reference)
-            .string("supplierRef.id", bill -> bill.supplier().id())
-            .string("supplierRef.supplierName", bill -> bill.supplier().name())
-            .date("issueDate", bill -> DateTimes.instant(bill.issueDate()))
+    static final Map<String, Field<Bill>> BILL = document(new Field.Table<Bill>(), Bill::document, "reference",
+            "supplierRef", "supplierName", "taxAmount")
             .date("dueDate", bill -> DateTimes.instant(bill.dueDate()))
-            .date("modifiedDate", Bill::modifiedDate)
-            .date("sourceModifiedDate", Bill::sourceModifiedDate)
-            .string("currency", Bill::currency)
-            .number("currencyRate", bill -> Decimals.decimal(bill.currencyRateScale4(), 4))
-            .number("subTotal", bill -> Decimals.decimal(bill.subTotalCents(), 2))
-            .number("taxAmount", bill -> Decimals.decimal(bill.taxCents(), 2))
-            .number("totalAmount", bill -> Decimals.decimal(bill.totalCents(), 2))
-            .number("amountDue", bill -> Decimals.decimal(bill.amountDueCents(), 2))
+            .number("amountDue", bill -> money(bill.amountDueCents()))
             .string("status", bill -> bill.status().name())
-            .string("note", Bill::note)
-            .bool("metadata.isDeleted", Bill::deleted)
             .build();
 
-    static final Map<String, Field<CreditNote>> CREDIT_NOTE = new Field.Table<CreditNote>()
-            .string("id", CreditNote::id)
-            .string("creditNoteNumber", CreditNote::creditNoteNumber)
-            .string("customerRef.id", note -> note.customer().id())
-            .string("customerRef.companyName", note -> note.customer().name())
-            .date("issueDate", note -> DateTimes.instant(note.issueDate()))
+    static final Map<String, Field<CreditNote>> CREDIT_NOTE = document(new Field.Table<CreditNote>(),
+            CreditNote::document, "creditNoteNumber", "customerRef", "companyName", "totalTaxAmount")
             .date("allocatedOnDate",
                     note -> note.allocatedOnDate() == null ? null : DateTimes.instant(note.allocatedOnDate()))
-            .date("modifiedDate", CreditNote::modifiedDate)
-            .date("sourceModifiedDate", CreditNote::sourceModifiedDate)
-            .string("currency", CreditNote::currency)
-            .number("currencyRate", note -> Decimals.decimal(note.currencyRateScale4(), 4))
-            .number("totalDiscount", note -> Decimals.decimal(note.totalDiscountCents(), 2))
-            .number("subTotal", note -> Decimals.decimal(note.subTotalCents(), 2))
-            .number("totalTaxAmount", note -> Decimals.decimal(note.totalTaxCents(), 2))
-            .number("totalAmount", note -> Decimals.decimal(note.totalCents(), 2))
-            .number("discountPercentage", note -> Decimals.decimal(note.discountPercentageScale2(), 2))
-            .number("remainingCredit", note -> Decimals.decimal(note.remainingCreditCents(), 2))
+            .number("totalDiscount", note -> money(note.document().lines().discountCents()))
+            .number("discountPercentage", note -> money(note.document().lines().discountPercentageScale2()))
+            .number("remainingCredit", note -> money(note.remainingCreditCents()))
             .string("status", note -> note.status().name())
-            .string("note", CreditNote::note)
-            .bool("metadata.isDeleted", CreditNote::deleted)
             .build();
 
     static final Map<String, Field<LedgerAccount>> ACCOUNT = new Field.Table<LedgerAccount>()
@@ -109,6 +72,33 @@ final class QueryFields {
             .date("sourceModifiedDate", LedgerAccount::sourceModifiedDate)
             .bool("metadata.isDeleted", LedgerAccount::deleted)
             .build();
+
+    /**
+     * The fields invoices, credit notes and bills share, as each spells them: its number, its customer or supplier
+     * reference ({@code customerRef.companyName}, {@code supplierRef.supplierName}) and its tax total.
+     */
+    private static <T> Field.Table<T> document(Field.Table<T> table, Function<T, Document> document, String number,
+            String reference, String referenceName, String taxTotal) {
+        return table
+                .string("id", record -> document.apply(record).id())
+                .string(number, record -> document.apply(record).number())
+                .string(reference + ".id", record -> document.apply(record).counterparty().id())
+                .string(reference + "." + referenceName, record -> document.apply(record).counterparty().name())
+                .date("issueDate", record -> DateTimes.instant(document.apply(record).issueDate()))
+                .date("modifiedDate", record -> document.apply(record).modifiedDate())
+                .date("sourceModifiedDate", record -> document.apply(record).sourceModifiedDate())
+                .string("currency", record -> document.apply(record).currency())
+                .number("currencyRate", record -> Decimals.decimal(document.apply(record).currencyRateScale4(), 4))
+                .number("subTotal", record -> money(document.apply(record).lines().subTotalCents()))
+                .number(taxTotal, record -> money(document.apply(record).lines().taxCents()))
+                .number("totalAmount", record -> money(document.apply(record).lines().totalCents()))
+                .string("note", record -> document.apply(record).note())
+                .bool("metadata.isDeleted", record -> document.apply(record).deleted());
+    }
+
+    private static BigDecimal money(long cents) {
+        return Decimals.decimal(cents, 2);
+    }
 
     /** Adds the fields customers and suppliers share, read from their {@link Party}. */
     private static <T> Map<String, Field<T>> party(Field.Table<T> table, Function<T, Party> party) {

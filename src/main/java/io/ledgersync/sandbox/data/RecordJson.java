@@ -83,32 +83,34 @@ public final class RecordJson {
      * with two decimals, rates with four, business dates without a zone, platform timestamps in UTC.
      */
     static void invoice(JsonGenerator g, Invoice invoice) {
+        Document document = invoice.document();
+        Lines lines = document.lines();
         g.writeStartObject();
-        g.writeStringProperty("id", invoice.id());
-        g.writeStringProperty("invoiceNumber", invoice.invoiceNumber());
-        JsonFields.reference(g, "customerRef", invoice.customer(), "companyName");
+        g.writeStringProperty("id", document.id());
+        g.writeStringProperty("invoiceNumber", document.number());
+        JsonFields.reference(g, "customerRef", document.counterparty(), "companyName");
         JsonFields.emptyArray(g, "salesOrderRefs");
-        JsonFields.local(g, "issueDate", invoice.issueDate());
+        JsonFields.local(g, "issueDate", document.issueDate());
         JsonFields.local(g, "dueDate", invoice.dueDate());
-        JsonFields.utc(g, "modifiedDate", invoice.modifiedDate());
-        JsonFields.utc(g, "sourceModifiedDate", invoice.sourceModifiedDate());
+        JsonFields.utc(g, "modifiedDate", document.modifiedDate());
+        JsonFields.utc(g, "sourceModifiedDate", document.sourceModifiedDate());
         JsonFields.local(g, "paidOnDate", invoice.paidOnDate());
-        g.writeStringProperty("currency", invoice.currency());
-        JsonFields.rate(g, "currencyRate", invoice.currencyRateScale4());
-        JsonFields.lineItems(g, invoice.lineItems(), JsonFields.LineKind.SALES);
-        JsonFields.paymentAllocations(g, invoice.paymentAllocations());
+        g.writeStringProperty("currency", document.currency());
+        JsonFields.rate(g, "currencyRate", document.currencyRateScale4());
+        JsonFields.lineItems(g, lines.items(), JsonFields.LineKind.SALES);
+        JsonFields.paymentAllocations(g, document.paymentAllocations());
         JsonFields.emptyArray(g, "withholdingTax");
-        money(g, "totalDiscount", invoice.totalDiscountCents());
-        money(g, "subTotal", invoice.subTotalCents());
+        money(g, "totalDiscount", lines.discountCents());
+        money(g, "subTotal", lines.subTotalCents());
         money(g, "additionalTaxAmount", 0);
         money(g, "additionalTaxPercentage", 0);
-        money(g, "totalTaxAmount", invoice.totalTaxCents());
-        money(g, "totalAmount", invoice.totalCents());
+        money(g, "totalTaxAmount", lines.taxCents());
+        money(g, "totalAmount", lines.totalCents());
         money(g, "amountDue", invoice.amountDueCents());
-        money(g, "discountPercentage", invoice.discountPercentageCents());
+        money(g, "discountPercentage", lines.discountPercentageScale2());
         g.writeStringProperty("status", invoice.status().name());
-        stringOrNull(g, "note", invoice.note());
-        JsonFields.endAccountingRecord(g, invoice.deleted());
+        stringOrNull(g, "note", document.note());
+        JsonFields.endAccountingRecord(g, document.deleted());
     }
 
     /**
@@ -116,30 +118,32 @@ public final class RecordJson {
      * {@code remainingCredit} in place of {@code amountDue} and {@code allocatedOnDate} once fully allocated.
      */
     static void creditNote(JsonGenerator g, CreditNote note) {
+        Document document = note.document();
+        Lines lines = document.lines();
         g.writeStartObject();
-        g.writeStringProperty("id", note.id());
-        g.writeStringProperty("creditNoteNumber", note.creditNoteNumber());
-        JsonFields.reference(g, "customerRef", note.customer(), "companyName");
+        g.writeStringProperty("id", document.id());
+        g.writeStringProperty("creditNoteNumber", document.number());
+        JsonFields.reference(g, "customerRef", document.counterparty(), "companyName");
         JsonFields.emptyArray(g, "withholdingTax");
-        money(g, "totalAmount", note.totalCents());
-        money(g, "totalDiscount", note.totalDiscountCents());
-        money(g, "subTotal", note.subTotalCents());
+        money(g, "totalAmount", lines.totalCents());
+        money(g, "totalDiscount", lines.discountCents());
+        money(g, "subTotal", lines.subTotalCents());
         money(g, "additionalTaxAmount", 0);
         money(g, "additionalTaxPercentage", 0);
-        money(g, "totalTaxAmount", note.totalTaxCents());
-        money(g, "discountPercentage", note.discountPercentageScale2());
+        money(g, "totalTaxAmount", lines.taxCents());
+        money(g, "discountPercentage", lines.discountPercentageScale2());
         money(g, "remainingCredit", note.remainingCreditCents());
         g.writeStringProperty("status", note.status().name());
-        JsonFields.local(g, "issueDate", note.issueDate());
+        JsonFields.local(g, "issueDate", document.issueDate());
         JsonFields.local(g, "allocatedOnDate", note.allocatedOnDate());
-        g.writeStringProperty("currency", note.currency());
-        JsonFields.rate(g, "currencyRate", note.currencyRateScale4());
-        JsonFields.lineItems(g, note.lineItems(), JsonFields.LineKind.SALES);
-        JsonFields.paymentAllocations(g, note.paymentAllocations());
-        stringOrNull(g, "note", note.note());
-        JsonFields.utc(g, "modifiedDate", note.modifiedDate());
-        JsonFields.utc(g, "sourceModifiedDate", note.sourceModifiedDate());
-        JsonFields.endAccountingRecord(g, note.deleted());
+        g.writeStringProperty("currency", document.currency());
+        JsonFields.rate(g, "currencyRate", document.currencyRateScale4());
+        JsonFields.lineItems(g, lines.items(), JsonFields.LineKind.SALES);
+        JsonFields.paymentAllocations(g, document.paymentAllocations());
+        stringOrNull(g, "note", document.note());
+        JsonFields.utc(g, "modifiedDate", document.modifiedDate());
+        JsonFields.utc(g, "sourceModifiedDate", document.sourceModifiedDate());
+        JsonFields.endAccountingRecord(g, document.deleted());
     }
 
     /** A supplier in the field order of the {@code AccountingSupplier} schema. */
@@ -163,30 +167,29 @@ public final class RecordJson {
 
     /** A bill in the field order of the {@code AccountingBill} schema. */
     static void bill(JsonGenerator g, Bill bill) {
+        Document document = bill.document();
+        Lines lines = document.lines();
         g.writeStartObject();
-        g.writeStringProperty("id", bill.id());
-        g.writeStringProperty("reference", bill.reference());
-        g.writeObjectPropertyStart("supplierRef");
-        g.writeStringProperty("id", bill.supplier().id());
-        g.writeStringProperty("supplierName", bill.supplier().name());
-        g.writeEndObject();
+        g.writeStringProperty("id", document.id());
+        g.writeStringProperty("reference", document.number());
+        JsonFields.reference(g, "supplierRef", document.counterparty(), "supplierName");
         JsonFields.emptyArray(g, "purchaseOrderRefs");
-        JsonFields.local(g, "issueDate", bill.issueDate());
+        JsonFields.local(g, "issueDate", document.issueDate());
         JsonFields.local(g, "dueDate", bill.dueDate());
-        g.writeStringProperty("currency", bill.currency());
-        JsonFields.rate(g, "currencyRate", bill.currencyRateScale4());
-        JsonFields.lineItems(g, bill.lineItems(), JsonFields.LineKind.PURCHASE);
+        g.writeStringProperty("currency", document.currency());
+        JsonFields.rate(g, "currencyRate", document.currencyRateScale4());
+        JsonFields.lineItems(g, lines.items(), JsonFields.LineKind.PURCHASE);
         JsonFields.emptyArray(g, "withholdingTax");
         g.writeStringProperty("status", bill.status().name());
-        money(g, "subTotal", bill.subTotalCents());
-        money(g, "taxAmount", bill.taxCents());
-        money(g, "totalAmount", bill.totalCents());
+        money(g, "subTotal", lines.subTotalCents());
+        money(g, "taxAmount", lines.taxCents());
+        money(g, "totalAmount", lines.totalCents());
         money(g, "amountDue", bill.amountDueCents());
-        stringOrNull(g, "note", bill.note());
-        JsonFields.paymentAllocations(g, bill.paymentAllocations());
-        JsonFields.utc(g, "modifiedDate", bill.modifiedDate());
-        JsonFields.utc(g, "sourceModifiedDate", bill.sourceModifiedDate());
-        JsonFields.endAccountingRecord(g, bill.deleted());
+        stringOrNull(g, "note", document.note());
+        JsonFields.paymentAllocations(g, document.paymentAllocations());
+        JsonFields.utc(g, "modifiedDate", document.modifiedDate());
+        JsonFields.utc(g, "sourceModifiedDate", document.sourceModifiedDate());
+        JsonFields.endAccountingRecord(g, document.deleted());
     }
 
     /** An account of the chart in the field order of the {@code AccountingAccount} schema. */

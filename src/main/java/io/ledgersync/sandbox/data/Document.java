@@ -1,0 +1,39 @@
+package io.ledgersync.sandbox.data;
+
+import java.time.Instant;
+import java.time.LocalDate;
+import java.util.List;
+
+/**
+ * What invoices, credit notes and bills have in common: a number, the customer or supplier, the issue date, the
+ * change dates, the currency, the lines with their sums, and the payments allocated to it. Amounts in cents.
+ *
+ * @param counterparty the customer (invoices, credit notes) or supplier (bills) it names
+ */
+record Document(
+        String id,
+        String number,
+        Reference counterparty,
+        LocalDate issueDate,
+        ChangeDates changed,
+        String currency,
+        long currencyRateScale4,
+        Lines lines,
+        List<PaymentAllocation> paymentAllocations,
+        String note,
+        boolean deleted) {
+
+    /** The same document as changed by the platform at {@code when}: new change dates and an amended note. */
+    Document revised(Instant when, int revision) {
+        return new Document(id, number, counterparty, issueDate, new ChangeDates(when, when), currency,
+                currencyRateScale4, lines, paymentAllocations, "Amended (revision " + revision + ").", deleted);
+    }
+
+    Instant modifiedDate() {
+        return changed.modified();
+    }
+
+    Instant sourceModifiedDate() {
+        return changed.sourceModified();
+    }
+}

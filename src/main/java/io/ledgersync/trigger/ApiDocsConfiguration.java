@@ -22,7 +22,7 @@ import io.swagger.v3.oas.models.security.SecurityScheme;
 /**
  * The API description at {@code /v3/api-docs}: the product's name and the version of the build
  * ({@code META-INF/build-info.properties}, written by the build), what it is for, and the HTTP
- * Basic scheme on every operation under {@code /api/} with the 401 that it may answer. The other
+ * Basic scheme on every operation under {@code /api/} with the 401 and 429 (failed logins) that it may answer. The other
  * answers of each operation are declared on {@link RunController}.
  */
 @Configuration(proxyBeanMethods = false)
@@ -57,13 +57,17 @@ class ApiDocsConfiguration {
                 if (path.startsWith("/api/")) {
                     item.readOperations().forEach(operation -> {
                         operation.addSecurityItem(new SecurityRequirement().addList(BASIC));
-                        operation.getResponses().addApiResponse("401", new ApiResponse()
-                                .description("No credentials, or wrong ones")
-                                .content(new Content().addMediaType(PROBLEM_JSON, new MediaType()
-                                        .schema(new Schema<>().$ref("#/components/schemas/ProblemDetail")))));
+                        operation.getResponses().addApiResponse("401", problem("No credentials, or wrong ones"));
+                        operation.getResponses().addApiResponse("429", problem("Too many failed logins from this"
+                                + " client: wait the Retry-After seconds (ledgersync.security.failed-logins)"));
                     });
                 }
             });
         };
+    }
+
+    private static ApiResponse problem(String description) {
+        return new ApiResponse().description(description).content(new Content().addMediaType(PROBLEM_JSON,
+                new MediaType().schema(new Schema<>().$ref("#/components/schemas/ProblemDetail"))));
     }
 }

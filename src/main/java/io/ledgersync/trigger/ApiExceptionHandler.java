@@ -1,6 +1,7 @@
 package io.ledgersync.trigger;
 
 import java.time.Instant;
+import java.util.List;
 
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -8,9 +9,11 @@ import org.springframework.beans.TypeMismatchException;
 import org.springframework.http.HttpHeaders;
 import org.springframework.http.HttpStatus;
 import org.springframework.http.HttpStatusCode;
+import org.springframework.http.MediaType;
 import org.springframework.http.ProblemDetail;
 import org.springframework.http.ResponseEntity;
 import org.springframework.http.converter.HttpMessageNotReadableException;
+import org.springframework.web.HttpMediaTypeNotSupportedException;
 import org.springframework.web.bind.annotation.ExceptionHandler;
 import org.springframework.web.bind.annotation.RestControllerAdvice;
 import org.springframework.web.context.request.WebRequest;
@@ -63,6 +66,18 @@ class ApiExceptionHandler extends ResponseEntityExceptionHandler {
     protected ResponseEntity<Object> handleHttpMessageNotReadable(HttpMessageNotReadableException e, HttpHeaders headers,
             HttpStatusCode status, WebRequest request) {
         ProblemDetail problem = problem(HttpStatus.BAD_REQUEST, "Invalid request body", RequestBodyProblems.describe(e, LaunchRequest.FORM));
+        return handleExceptionInternal(e, problem, headers, status, request);
+    }
+
+    /** A POST that is not JSON (see {@link JsonOnlyPosts}), said in the API's words with the type that is accepted. */
+    @Override
+    protected ResponseEntity<Object> handleHttpMediaTypeNotSupported(HttpMediaTypeNotSupportedException e,
+            HttpHeaders headers, HttpStatusCode status, WebRequest request) {
+        String sent = e.getContentType() == null ? "none or an unreadable one" : e.getContentType().toString();
+        ProblemDetail problem = problem(HttpStatus.UNSUPPORTED_MEDIA_TYPE, "Unsupported media type",
+                "The API accepts only JSON: send Content-Type: application/json, also with an empty body (this"
+                        + " request had " + sent + ")");
+        headers.setAccept(List.of(MediaType.APPLICATION_JSON));
         return handleExceptionInternal(e, problem, headers, status, request);
     }
 

@@ -42,14 +42,17 @@ class RunController {
         this.runs = runs;
     }
 
-    /** Starts a run (or resumes the unfinished one of the same request); 202 with its id and Location. */
+    /**
+     * Starts a run (or resumes the unfinished one of the same request); 202 with its id and Location. An empty body
+     * is a run of everything; like every POST it must be sent as {@code application/json} ({@link JsonOnlyPosts}).
+     */
     @Operation(summary = "Start a run, or resume the unfinished one of the same request")
     @ApiResponse(responseCode = "202", description = "Started: the run's id, whether it resumes, and where to follow it")
     @ApiResponse(responseCode = "400", description = "An unknown field, data set, company or mode, or a body that is not JSON",
             content = @Content(mediaType = ApiDocsConfiguration.PROBLEM_JSON, schema = @Schema(implementation = ProblemDetail.class)))
     @ApiResponse(responseCode = "409", description = "A run of the same kind is active",
             content = @Content(mediaType = ApiDocsConfiguration.PROBLEM_JSON, schema = @Schema(implementation = ProblemDetail.class)))
-    @ApiResponse(responseCode = "415", description = "A body that is not application/json",
+    @ApiResponse(responseCode = "415", description = "Not sent as application/json, also without a body",
             content = @Content(mediaType = ApiDocsConfiguration.PROBLEM_JSON, schema = @Schema(implementation = ProblemDetail.class)))
     @PostMapping
     ResponseEntity<Launched> launch(@RequestBody(required = false) LaunchRequest body) {
@@ -92,6 +95,8 @@ class RunController {
             content = @Content(mediaType = ApiDocsConfiguration.PROBLEM_JSON, schema = @Schema(implementation = ProblemDetail.class)))
     @ApiResponse(responseCode = "409", description = "The run is not running",
             content = @Content(mediaType = ApiDocsConfiguration.PROBLEM_JSON, schema = @Schema(implementation = ProblemDetail.class)))
+    @ApiResponse(responseCode = "415", description = "Not sent as application/json (a body is not needed)",
+            content = @Content(mediaType = ApiDocsConfiguration.PROBLEM_JSON, schema = @Schema(implementation = ProblemDetail.class)))
     @PostMapping("/{runId}/stop")
     ResponseEntity<RunSummary> stop(@PathVariable long runId) {
         launcher.stop(runId);
@@ -106,6 +111,8 @@ class RunController {
     @ApiResponse(responseCode = "404", description = "No such run",
             content = @Content(mediaType = ApiDocsConfiguration.PROBLEM_JSON, schema = @Schema(implementation = ProblemDetail.class)))
     @ApiResponse(responseCode = "409", description = "The run completed, is running, was resumed already, or its kind is active",
+            content = @Content(mediaType = ApiDocsConfiguration.PROBLEM_JSON, schema = @Schema(implementation = ProblemDetail.class)))
+    @ApiResponse(responseCode = "415", description = "Not sent as application/json (a body is not needed)",
             content = @Content(mediaType = ApiDocsConfiguration.PROBLEM_JSON, schema = @Schema(implementation = ProblemDetail.class)))
     @PostMapping("/{runId}/restart")
     ResponseEntity<Launched> restart(@PathVariable long runId) {

@@ -25,6 +25,7 @@ import org.springframework.test.context.DynamicPropertyRegistry;
 import org.springframework.test.context.DynamicPropertySource;
 
 import io.ledgersync.sandbox.SandboxServer;
+import io.micrometer.core.instrument.MeterRegistry;
 import io.ledgersync.sandbox.SandboxSettings;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.json.JsonMapper;
@@ -44,6 +45,9 @@ class RunApiIntegrationTests {
 
     @Autowired
     BuildProperties build;
+
+    @Autowired
+    MeterRegistry meters;
 
     @DynamicPropertySource
     static void properties(DynamicPropertyRegistry registry) {
@@ -134,6 +138,74 @@ class RunApiIntegrationTests {
     }
 
     @Test
+    void aPostWithoutContentTypeOrWithAnotherThanJsonIs415AndStartsNothing() throws Exception {
+        long runsBefore = body(get("/api/runs")).get("total").asLong();
+        String expected = "The API accepts only JSON: send Content-Type: application/json, also with an empty body";
+
+        // no body and no Content-Type: what a cross-site fetch() sends without asking first
+        HttpResponse<String> bare = sendRaw("POST", "/api/runs", null, null);
+        assertThat(problemDetail(bare, 415)).isEqualTo(expected + " (this request had none or an unreadable one)");
+        assertThat(bare.headers().firstValue("Accept")).contains("application/json");
+        assertThat(problemDetail(sendRaw("POST", "/api/runs", "datasets=invoices",
+                "application/x-www-form-urlencoded"), 415)).startsWith(expected);
+        assertThat(problemDetail(sendRaw("POST", "/api/runs", "{\"datasets\": [\"invoices\"]}", "text/plain"), 415))
+                .isEqualTo(expected + " (this request had text/plain)");
+        assertThat(problemDetail(sendRaw("POST", "/api/runs",
+                "--x\r\nContent-Disposition: form-data; name=\"datasets\"\r\n\r\ninvoices\r\n--x--\r\n",
+                "multipart/form-data; boundary=x"),
+                415)).startsWith(expected);
+        assertThat(body(get("/api/runs")).get("total").asLong()).as("no run started").isEqualTo(runsBefore);
+    }
+
+    @Test
+    void stopAndRestartRefuseFormPostsBeforeLookingAtTheRun() throws Exception {
+        for (String action : List.of("stop", "restart")) {
+            assertThat(problemDetail(sendRaw("POST", "/api/runs/987654/" + action, "", "application/x-www-form-urlencoded"),
+                    415)).startsWith("The API accepts only JSON");
+            assertThat(problemDetail(sendRaw("POST", "/api/runs/987654/" + action, null, null), 415))
+                    .startsWith("The API accepts only JSON");
+            assertThat(post("/api/runs/987654/" + action, "").statusCode()).as("as JSON it reaches the run").isEqualTo(404);
+        }
+    }
+
+    @Test
+    void aCrossSitePagesPreflightForAJsonPostIsAllowedNoOrigin() throws Exception {
+        // the only way a page of another site could send application/json: the browser asks first
+        HttpRequest preflight = HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + port + "/api/runs"))
+                .method("OPTIONS", HttpRequest.BodyPublishers.noBody())
+                .header("Origin", "https://attacker.example")
+                .header("Access-Control-Request-Method", "POST")
+                .header("Access-Control-Request-Headers", "content-type, authorization").build();
+
+        HttpResponse<String> answer = http.send(preflight, HttpResponse.BodyHandlers.ofString());
+
+        assertThat(answer.headers().firstValue("Access-Control-Allow-Origin")).isEmpty();
+        assertThat(answer.headers().firstValue("Access-Control-Allow-Methods")).isEmpty();
+    }
+
+    @Test
+    void failedLoginsAreSlowedPerClientAndCounted() throws Exception {
+        // another loopback address is another client: the other tests' client is not throttled by this one
+        double failuresBefore = meters.counter("ledgersync.auth.failures").count();
+        List<Integer> statuses = new java.util.ArrayList<>();
+        for (int attempt = 0; attempt < 50; attempt++) {
+            statuses.add(RawHttp.get(port, "127.0.0.2", "/api/runs", "admin:guess-" + attempt).status());
+        }
+
+        assertThat(statuses.subList(0, 10)).containsOnly(401);
+        assertThat(statuses.subList(10, 50)).containsOnly(429);
+        RawHttp.Response right = RawHttp.get(port, "127.0.0.2", "/api/runs", "admin:" + PASSWORD);
+        assertThat(right.status()).as("out of attempts, even the right password waits").isEqualTo(429);
+        assertThat(Long.parseLong(right.header("Retry-After"))).isBetween(1L, 60L);
+        assertThat(right.body()).contains("Too many failed logins from this client: try again in ");
+        assertThat(get("/api/runs").statusCode()).as("another client is not affected").isEqualTo(200);
+        assertThat(RawHttp.get(port, "127.0.0.2", "/actuator/health", null).status()).as("no credentials: not counted")
+                .isEqualTo(200);
+        assertThat(meters.counter("ledgersync.auth.failures").count() - failuresBefore).isEqualTo(10);
+        assertThat(meters.counter("ledgersync.auth.throttled").count()).isGreaterThanOrEqualTo(41);
+    }
+
+    @Test
     void stoppingACompletedRunIs409WithItsStatusNotItsInternals() throws Exception {
         long runId = body(post("/api/runs", "{\"datasets\": [\"companies\"]}")).get("runId").asLong();
         awaitStatus(runId, status -> status.equals("COMPLETED"));
@@ -174,11 +246,11 @@ class RunApiIntegrationTests {
         assertThat(api.at("/info/description").asString()).contains("sync runs");
         assertThat(api.at("/components/securitySchemes/basicAuth/type").asString()).isEqualTo("http");
         assertThat(api.at("/components/securitySchemes/basicAuth/scheme").asString()).isEqualTo("basic");
-        assertCodes(api, "/api/runs", "post", "202", "400", "401", "409", "415");
-        assertCodes(api, "/api/runs", "get", "200", "400", "401");
-        assertCodes(api, "/api/runs/{runId}", "get", "200", "400", "401", "404");
-        assertCodes(api, "/api/runs/{runId}/stop", "post", "202", "400", "401", "404", "409");
-        assertCodes(api, "/api/runs/{runId}/restart", "post", "202", "400", "401", "404", "409");
+        assertCodes(api, "/api/runs", "post", "202", "400", "401", "409", "415", "429");
+        assertCodes(api, "/api/runs", "get", "200", "400", "401", "429");
+        assertCodes(api, "/api/runs/{runId}", "get", "200", "400", "401", "404", "429");
+        assertCodes(api, "/api/runs/{runId}/stop", "post", "202", "400", "401", "404", "409", "415", "429");
+        assertCodes(api, "/api/runs/{runId}/restart", "post", "202", "400", "401", "404", "409", "415", "429");
     }
 
     private static void assertCodes(JsonNode api, String path, String method, String... codes) {
@@ -307,9 +379,21 @@ class RunApiIntegrationTests {
     }
 
     private HttpResponse<String> send(String method, String path, String body, String credentials) throws Exception {
+        return send(method, path, body, credentials, "application/json");
+    }
+
+    /** With the right credentials, a body (or none) and a Content-Type (or none), as a page of another site could. */
+    private HttpResponse<String> sendRaw(String method, String path, String body, String contentType) throws Exception {
+        return send(method, path, body, "admin:" + PASSWORD, contentType);
+    }
+
+    private HttpResponse<String> send(String method, String path, String body, String credentials, String contentType)
+            throws Exception {
         HttpRequest.Builder request = HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + port + path))
-                .method(method, body == null ? HttpRequest.BodyPublishers.noBody() : HttpRequest.BodyPublishers.ofString(body))
-                .header("Content-Type", "application/json");
+                .method(method, body == null ? HttpRequest.BodyPublishers.noBody() : HttpRequest.BodyPublishers.ofString(body));
+        if (contentType != null) {
+            request.header("Content-Type", contentType);
+        }
         if (credentials != null) {
             request.header("Authorization", "Basic " + Base64.getEncoder().encodeToString(credentials.getBytes(StandardCharsets.UTF_8)));
         }

@@ -40,13 +40,13 @@ public final class SandboxDataSet {
 
     /** Records of a company's data set served now (more after scripted inserts). */
     public int count(String companyId, String dataType) {
-        DataTypes.minimumSize(dataType);
+        DataTypes.require(dataType);
         return companies.size(companyId, dataType);
     }
 
     /** The exact JSON object served at position {@code index} (0-based, default order) of a company's data set. */
     public String recordJson(String companyId, String dataType, int index) {
-        DataTypes.minimumSize(dataType);
+        DataTypes.require(dataType);
         return companies.recordJson(companyId, dataType, index);
     }
 

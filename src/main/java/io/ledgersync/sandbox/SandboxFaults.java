@@ -63,7 +63,7 @@ public final class SandboxFaults {
         if (companies.find(companyId) == null) {
             throw new IllegalArgumentException("no company with id " + companyId + " in this sandbox");
         }
-        DataTypes.minimumSize(dataType);
+        DataTypes.require(dataType);
         return new DataSetScript(companies.state(companyId, dataType), clock);
     }
 

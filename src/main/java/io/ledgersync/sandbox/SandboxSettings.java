@@ -103,7 +103,7 @@ public record SandboxSettings(String host, int port, int companies, Map<String, 
 
     /** Records of {@code dataType} of every company. */
     public int recordsPerCompany(String dataType) {
-        DataTypes.minimumSize(dataType);
+        DataTypes.require(dataType);
         return recordsPerCompany.get(dataType);
     }
 
@@ -125,7 +125,7 @@ public record SandboxSettings(String host, int port, int companies, Map<String, 
 
     /** Every company serves {@code count} records of {@code dataType}, one of {@link DataTypes#NAMES}. */
     public SandboxSettings withRecordsPerCompany(String dataType, int count) {
-        DataTypes.minimumSize(dataType);
+        DataTypes.require(dataType);
         return copy(settings -> {
             Map<String, Integer> changed = new LinkedHashMap<>(settings.recordsPerCompany);
             changed.put(dataType, count);

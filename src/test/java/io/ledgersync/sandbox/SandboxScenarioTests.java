@@ -56,6 +56,22 @@ class SandboxScenarioTests {
     }
 
     @Test
+    void dataSetsSectionScriptsAnyServedDataSet() {
+        SandboxScenario scenario = parse("dataSets: [ { company: 0, dataType: creditNotes, unsupported: true },"
+                + " { company: 0, dataType: accounts, readyAfterRequests: 1 } ]");
+        try (SandboxServer server = SandboxServer.start(SandboxSettings.defaults().withCompanies(1))) {
+            scenario.script(server);
+            SandboxHttp http = new SandboxHttp(server);
+            String data = "/companies/" + server.dataSet().companyIds().get(0) + "/data/";
+
+            assertThat(http.get(data + "creditNotes").statusCode()).isEqualTo(404);
+            assertThat(http.get(data + "accounts").statusCode()).isEqualTo(409);
+            assertThat(http.get(data + "accounts").statusCode()).isEqualTo(200);
+            assertThat(http.get(data + "bills").statusCode()).isEqualTo(200);
+        }
+    }
+
+    @Test
     void accountSectionSetsPlanAndAge() {
         SandboxScenario scenario = parse("account: { freeTrial: false, ageDays: 400 }");
 

@@ -39,6 +39,11 @@ public final class DataTypes {
     private DataTypes() {
     }
 
+    /** The name, if the sandbox serves that data set; otherwise an IllegalArgumentException naming those it serves. */
+    public static String require(String name) {
+        return find(name).name();
+    }
+
     /** The fewest records a data set may have per company; an unknown name is refused with the served names. */
     public static int minimumSize(String name) {
         return find(name).minimumSize();

@@ -11,8 +11,26 @@ import java.time.LocalDate;
  */
 record Bill(Document document, LocalDate dueDate, long amountDueCents, BillStatus status) {
 
-    /** The {@code billStatus} enum of the schema, in its order. */
-    enum BillStatus { Unknown, Open, PartiallyPaid, Paid, Void, Draft }
+    /** The {@code billStatus} enum of the schema, in its order; as often as in a live purchase ledger. */
+    enum BillStatus implements DocumentStatus {
+        Unknown(new Odds(Settlement.NONE, 3)),
+        Open(new Odds(Settlement.NONE, 27)),
+        PartiallyPaid(new Odds(Settlement.PARTIAL, 12)),
+        Paid(new Odds(Settlement.FULL, 48)),
+        Void(new Odds(Settlement.WRITTEN_OFF, 4)),
+        Draft(new Odds(Settlement.NONE, 6));
+
+        private final Odds odds;
+
+        BillStatus(Odds odds) {
+            this.odds = odds;
+        }
+
+        @Override
+        public Odds odds() {
+            return odds;
+        }
+    }
 
     Bill revised(Instant when, int revision) {
         return new Bill(document.revised(when, revision), dueDate, amountDueCents, status);

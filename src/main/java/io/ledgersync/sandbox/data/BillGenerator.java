@@ -23,13 +23,8 @@ final class BillGenerator implements RecordGenerator<Bill> {
         Reference supplier = ledger.anySupplier(company.index(), random);
         LocalDate issueDate = DateTimes.AS_OF_DATE.minusDays(random.between(1, 540));
         LocalDate dueDate = issueDate.plusDays(random.pick(PAYMENT_TERMS_DAYS));
-        Bill.BillStatus status = status(random);
-        Settlement settlement = switch (status) {
-            case Paid -> Settlement.FULL;
-            case PartiallyPaid -> Settlement.PARTIAL;
-            case Void -> Settlement.WRITTEN_OFF;
-            case Unknown, Open, Draft -> Settlement.NONE;
-        };
+        Bill.BillStatus status = DocumentStatus.draw(random, Bill.BillStatus.values());
+        Settlement settlement = status.settlement();
         Lines lines = Lines.purchases(ledger, company.index(), random);
         long amountDue = settlement.open(lines.totalCents(), random);
         LocalDate lastPayment = settlement.lastPayment(random, issueDate, 60);
@@ -48,22 +43,5 @@ final class BillGenerator implements RecordGenerator<Bill> {
         Document document = new Document(id, reference, supplier, issueDate, changed, currency, rate, lines,
                 allocations, note, deleted);
         return new Bill(document, dueDate, amountDue, status);
-    }
-
-    /** Roughly a live purchase ledger: most bills paid or open. */
-    private static Bill.BillStatus status(SeededRandom random) {
-        int roll = random.nextInt(100);
-        if (roll < 48) {
-            return Bill.BillStatus.Paid;
-        } else if (roll < 75) {
-            return Bill.BillStatus.Open;
-        } else if (roll < 87) {
-            return Bill.BillStatus.PartiallyPaid;
-        } else if (roll < 93) {
-            return Bill.BillStatus.Draft;
-        } else if (roll < 97) {
-            return Bill.BillStatus.Void;
-        }
-        return Bill.BillStatus.Unknown;
     }
 }

@@ -12,8 +12,29 @@ import java.time.LocalDate;
  */
 record CreditNote(Document document, LocalDate allocatedOnDate, long remainingCreditCents, CreditNoteStatus status) {
 
-    /** The {@code creditNoteStatus} enum of the platform, in its order. */
-    enum CreditNoteStatus { Unknown, Draft, Submitted, Paid, Void, PartiallyPaid }
+    /**
+     * The {@code creditNoteStatus} enum of the platform, in its order. Credit is "paid" once set against invoices or
+     * refunded: most credit notes soon are, some wait.
+     */
+    enum CreditNoteStatus implements DocumentStatus {
+        Unknown(new Odds(Settlement.NONE, 5)),
+        Draft(new Odds(Settlement.NONE, 8)),
+        Submitted(new Odds(Settlement.NONE, 25)),
+        Paid(new Odds(Settlement.FULL, 45)),
+        Void(new Odds(Settlement.WRITTEN_OFF, 5)),
+        PartiallyPaid(new Odds(Settlement.PARTIAL, 12));
+
+        private final Odds odds;
+
+        CreditNoteStatus(Odds odds) {
+            this.odds = odds;
+        }
+
+        @Override
+        public Odds odds() {
+            return odds;
+        }
+    }
 
     CreditNote revised(Instant when, int revision) {
         return new CreditNote(document.revised(when, revision), allocatedOnDate, remainingCreditCents, status);

@@ -21,14 +21,8 @@ final class CreditNoteGenerator implements RecordGenerator<CreditNote> {
         String id = random.uuid();
         Reference customer = ledger.anyCustomer(company.index(), random);
         LocalDate issueDate = DateTimes.AS_OF_DATE.minusDays(random.between(1, 540));
-        CreditNote.CreditNoteStatus status = status(random);
-        // Credit is "paid" when set against invoices or refunded.
-        Settlement settlement = switch (status) {
-            case Paid -> Settlement.FULL;
-            case PartiallyPaid -> Settlement.PARTIAL;
-            case Void -> Settlement.WRITTEN_OFF;
-            case Unknown, Draft, Submitted -> Settlement.NONE;
-        };
+        CreditNote.CreditNoteStatus status = DocumentStatus.draw(random, CreditNote.CreditNoteStatus.values());
+        Settlement settlement = status.settlement();
         Lines lines = Lines.sales(ledger, company.index(), random);
         long remaining = settlement.open(lines.totalCents(), random);
         LocalDate lastAllocation = settlement.lastPayment(random, issueDate, 90);
@@ -44,22 +38,5 @@ final class CreditNoteGenerator implements RecordGenerator<CreditNote> {
         Document document = new Document(id, number, customer, issueDate, changed, currency, 10_000, lines,
                 allocations, note, deleted);
         return new CreditNote(document, settlement == Settlement.FULL ? lastAllocation : null, remaining, status);
-    }
-
-    /** Most credit notes are soon set against an invoice or refunded; some wait. */
-    private static CreditNote.CreditNoteStatus status(SeededRandom random) {
-        int roll = random.nextInt(100);
-        if (roll < 45) {
-            return CreditNote.CreditNoteStatus.Paid;
-        } else if (roll < 70) {
-            return CreditNote.CreditNoteStatus.Submitted;
-        } else if (roll < 82) {
-            return CreditNote.CreditNoteStatus.PartiallyPaid;
-        } else if (roll < 90) {
-            return CreditNote.CreditNoteStatus.Draft;
-        } else if (roll < 95) {
-            return CreditNote.CreditNoteStatus.Void;
-        }
-        return CreditNote.CreditNoteStatus.Unknown;
     }
 }

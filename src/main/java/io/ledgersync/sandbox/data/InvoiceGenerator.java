@@ -25,13 +25,8 @@ final class InvoiceGenerator implements RecordGenerator<Invoice> {
         Reference customer = ledger.anyCustomer(company.index(), random);
         LocalDate issueDate = DateTimes.AS_OF_DATE.minusDays(random.between(1, 540));
         LocalDate dueDate = issueDate.plusDays(random.pick(PAYMENT_TERMS_DAYS));
-        InvoiceStatus status = status(random);
-        Settlement settlement = switch (status) {
-            case Paid -> Settlement.FULL;
-            case PartiallyPaid -> Settlement.PARTIAL;
-            case Void -> Settlement.WRITTEN_OFF;
-            case Unknown, Draft, Submitted -> Settlement.NONE;
-        };
+        InvoiceStatus status = DocumentStatus.draw(random, InvoiceStatus.values());
+        Settlement settlement = status.settlement();
         Lines lines = Lines.sales(ledger, company.index(), random);
         long amountDue = settlement.open(lines.totalCents(), random);
         LocalDate lastPayment = settlement.lastPayment(random, issueDate, settlement == Settlement.FULL ? 75 : 60);
@@ -47,22 +42,5 @@ final class InvoiceGenerator implements RecordGenerator<Invoice> {
         Document document = new Document(id, number, customer, issueDate, changed, currency, rate, lines,
                 allocations, note, deleted);
         return new Invoice(document, dueDate, settlement == Settlement.FULL ? lastPayment : null, amountDue, status);
-    }
-
-    /** Roughly a live sales ledger: mostly paid or open, a few drafts, voids and unknowns. */
-    private static InvoiceStatus status(SeededRandom random) {
-        int roll = random.nextInt(100);
-        if (roll < 45) {
-            return InvoiceStatus.Paid;
-        } else if (roll < 70) {
-            return InvoiceStatus.Submitted;
-        } else if (roll < 82) {
-            return InvoiceStatus.PartiallyPaid;
-        } else if (roll < 90) {
-            return InvoiceStatus.Draft;
-        } else if (roll < 95) {
-            return InvoiceStatus.Void;
-        }
-        return InvoiceStatus.Unknown;
     }
 }

@@ -11,7 +11,7 @@ import io.micrometer.core.instrument.MeterRegistry;
 
 /**
  * Clients for tests: the packaged defaults of {@code config/application.yml}, adjusted to fast timeouts, a fake clock
- * and sleeper, and a breaker that stays out of the way unless asked.
+ * and sleeper, and a rate limiter and a breaker that stay out of the way unless asked.
  */
 final class TestClients {
 
@@ -25,7 +25,9 @@ final class TestClients {
                 .withPageSize(100)
                 .withTimeouts(Duration.ofSeconds(2), Duration.ofSeconds(5))
                 .withRetry(retry(MAX_ATTEMPTS))
-                .withRateLimit(new DataApiProperties.RateLimit(1000, Duration.ofSeconds(5)))
+                // Resilience4j's limiter counts real nanoseconds, not the fake clock: a period of 1 ns never makes a
+                // test's requests wait, where 1 ms (1000/s) slipped sub-millisecond waits among the retries asserted
+                .withRateLimit(new DataApiProperties.RateLimit(1_000_000_000, Duration.ofSeconds(5)))
                 .withBulkhead(new DataApiProperties.Bulkhead(10, Duration.ofSeconds(5), 16))
                 .withCircuitBreaker(new DataApiProperties.CircuitBreaker(50f, 100, 100, Duration.ofSeconds(30), 1, Duration.ofMinutes(5)));
     }

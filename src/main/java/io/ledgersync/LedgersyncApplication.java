@@ -14,6 +14,7 @@ import org.springframework.boot.WebApplicationType;
 import org.springframework.boot.autoconfigure.SpringBootApplication;
 import org.springframework.context.ConfigurableApplicationContext;
 
+import io.ledgersync.cluster.PartitionWorker;
 import io.ledgersync.sandbox.SandboxCommand;
 import io.ledgersync.trigger.CommandOptions;
 import io.ledgersync.trigger.ExitCode;
@@ -22,7 +23,7 @@ import io.ledgersync.trigger.SyncOptions;
 import io.ledgersync.trigger.UsageException;
 
 /**
- * The command line of {@code ledgersync.jar}: {@code serve} (the default), {@code sync} and
+ * The command line of {@code ledgersync.jar}: {@code serve} (the default), {@code sync}, {@code worker} and
  * {@code sandbox}. Scripts rely on these words and options; keep them stable. A mistake in them is
  * told before anything starts; a start that fails is told in one line ({@link StartupFailures}).
  */
@@ -39,6 +40,9 @@ public class LedgersyncApplication {
                            --datasets=a,b        only these data sets (default: all)
                            --companies=id1,id2   only these companies, already synced (default: all)
                            --deferred            only company data sets deferred by a 409 and due
+              worker     Cluster mode: run sync partitions sent by the manager over RabbitMQ until
+                         stopped (README, "Scale out"); health and metrics on its own port
+                         (LEDGERSYNC_CLUSTER_WORKER_PORT)
               sandbox    Run the Data API sandbox alone (API key from LEDGERSYNC_SANDBOX_API_KEY);
                          "sandbox --help" lists its options with their defaults
                            --port=N --companies=N --invoices-per-company=M --seed=S --host=H
@@ -81,12 +85,13 @@ public class LedgersyncApplication {
             return switch (command) {
                 case "serve" -> runService(options, err);
                 case "sync" -> runSync(options, err);
+                case "worker" -> runWorker(options, err);
                 case "sandbox" -> {
                     int exit = SandboxCommand.run(options);
                     yield exit == 0 ? KEEP_RUNNING : exit;
                 }
                 default -> throw new UsageException("Unknown command '" + command
-                        + "': the commands are serve, sync, sandbox and help");
+                        + "': the commands are serve, sync, worker, sandbox and help");
             };
         } catch (UsageException e) {
             err.println(e.getMessage());
@@ -118,6 +123,23 @@ public class LedgersyncApplication {
             return StartupFailures.report(startupFailure, err).code();
         }
         return SpringApplication.exit(context);
+    }
+
+    /** Cluster mode is implied: a worker exists only to run what a manager sends. */
+    private static int runWorker(String[] options, PrintStream err) {
+        CommandOptions.parse("worker", List.of(options), Set.of(), "worker takes settings as --key=value only");
+        SpringApplication application = new SpringApplication(LedgersyncApplication.class);
+        application.setDefaultProperties(Map.of("ledgersync.command", "worker", "server.port", "${ledgersync.cluster.worker-port}"));
+        String[] arguments = Arrays.copyOf(options, options.length + 1);
+        arguments[options.length] = "--ledgersync.cluster.enabled=true";
+        ConfigurableApplicationContext context;
+        try {
+            context = application.run(arguments);
+        } catch (RuntimeException startupFailure) {
+            return StartupFailures.report(startupFailure, err).code();
+        }
+        PartitionWorker.installSignals(context); // SIGTERM, Ctrl-C: finish or hand back the running partitions, then exit
+        return KEEP_RUNNING;
     }
 
     /** The jar's version: its manifest's, or the build info the build writes next to the classes. */

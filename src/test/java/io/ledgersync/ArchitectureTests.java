@@ -95,9 +95,10 @@ class ArchitectureTests {
                 .whereLayer("data").mayOnlyBeAccessedByLayers("face", "http", "faults", "account");
     }
 
-    /** trigger on top; metrics beside it; sync in the middle; source and warehouse at the bottom; sandbox alone. */
+    /** trigger and cluster (the manager's and the workers' wiring) on top; metrics beside them; sync in the middle; source and warehouse at the bottom; sandbox alone. */
     static ArchRule layers() {
         return layeredArchitecture().consideringOnlyDependenciesInLayers().withOptionalLayers(true)
+                .layer("cluster").definedBy("io.ledgersync.cluster..")
                 .layer("trigger").definedBy("io.ledgersync.trigger..")
                 .layer("metrics").definedBy("io.ledgersync.metrics..")
                 .layer("sync").definedBy("io.ledgersync.sync..")
@@ -105,10 +106,11 @@ class ArchitectureTests {
                 .layer("warehouse").definedBy("io.ledgersync.warehouse..")
                 .layer("sandbox").definedBy("io.ledgersync.sandbox..")
                 .layer("root").definedBy("io.ledgersync")
+                .whereLayer("cluster").mayOnlyBeAccessedByLayers("root")
                 .whereLayer("trigger").mayOnlyBeAccessedByLayers("root")
                 .whereLayer("metrics").mayOnlyBeAccessedByLayers("root")
-                .whereLayer("sync").mayOnlyBeAccessedByLayers("trigger", "metrics", "root")
-                .whereLayer("source").mayOnlyBeAccessedByLayers("sync", "trigger", "metrics", "root")
+                .whereLayer("sync").mayOnlyBeAccessedByLayers("cluster", "trigger", "metrics", "root")
+                .whereLayer("source").mayOnlyBeAccessedByLayers("cluster", "sync", "trigger", "metrics", "root")
                 .whereLayer("warehouse").mayOnlyBeAccessedByLayers("sync", "metrics", "root")
                 .whereLayer("sandbox").mayOnlyBeAccessedByLayers("root");
     }

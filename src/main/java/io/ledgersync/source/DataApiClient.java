@@ -52,6 +52,12 @@ public final class DataApiClient {
 
     DataApiClient(DataApiEndpoint endpoint, DataApiProperties properties, JsonMapper json, MeterRegistry meters,
             Clock clock, Sleeper sleeper, DataApiObserver observer) {
+        this(endpoint, properties, json, meters, clock, sleeper, observer, null);
+    }
+
+    /** @param sharedBudget a rate budget shared with other processes, instead of this one's own limiter; null for none */
+    DataApiClient(DataApiEndpoint endpoint, DataApiProperties properties, JsonMapper json, MeterRegistry meters,
+            Clock clock, Sleeper sleeper, DataApiObserver observer, RequestBudget sharedBudget) {
         this.endpoint = endpoint;
         this.pageSize = properties.pageSize();
         this.readTimeout = properties.readTimeout();
@@ -61,7 +67,7 @@ public final class DataApiClient {
                 .followRedirects(HttpClient.Redirect.NEVER) // a redirect could carry the key elsewhere
                 .build();
         this.decoder = new ResponseDecoder(json);
-        this.resilience = DataApiResilienceFactory.create(properties, clock, sleeper, meters, observer);
+        this.resilience = DataApiResilienceFactory.create(properties, clock, sleeper, meters, observer, sharedBudget);
         this.clock = clock;
         this.observer = observer;
         this.authorization = "Basic " + Base64.getEncoder().encodeToString(endpoint.apiKey().getBytes(StandardCharsets.UTF_8));

@@ -13,7 +13,6 @@ import io.github.resilience4j.bulkhead.Bulkhead;
 import io.github.resilience4j.bulkhead.BulkheadFullException;
 import io.github.resilience4j.circuitbreaker.CallNotPermittedException;
 import io.github.resilience4j.circuitbreaker.CircuitBreaker;
-import io.github.resilience4j.ratelimiter.RateLimiter;
 import io.github.resilience4j.retry.Retry;
 
 /**
@@ -21,7 +20,7 @@ import io.github.resilience4j.retry.Retry;
  * bulkhead and retry, sleeping only through the injected {@link Sleeper} and reading time only
  * from the injected {@link Clock}. Thread-safe: every partition shares one instance.
  *
- * <p>Order: a retry loop around each attempt; each attempt waits for the rate limiter, asks the
+ * <p>Order: a retry loop around each attempt; each attempt waits for the rate budget ({@link RequestBudget}), asks the
  * circuit breaker, takes a bulkhead slot, then sends. An open circuit is not a retry attempt: the
  * request pauses until the breaker lets a probe through (up to {@code max-pause} in total), so a
  * maintenance window pauses the run instead of using up the retries of every partition.
@@ -41,7 +40,7 @@ final class DataApiResilience {
 
     private final Retry retry;
     private final CircuitBreaker circuitBreaker;
-    private final RateLimiter rateLimiter;
+    private final RequestBudget budget;
     private final CompanyBulkheads bulkheads;
     private final Clock clock;
     private final Sleeper sleeper;
@@ -51,11 +50,11 @@ final class DataApiResilience {
     private final Duration minimumPause;
     private final AtomicReference<Instant> openedAt = new AtomicReference<>(Instant.MIN);
 
-    DataApiResilience(Retry retry, CircuitBreaker circuitBreaker, RateLimiter rateLimiter, CompanyBulkheads bulkheads,
+    DataApiResilience(Retry retry, CircuitBreaker circuitBreaker, RequestBudget budget, CompanyBulkheads bulkheads,
             Clock clock, Sleeper sleeper, DataApiProperties properties, DataApiObserver observer) {
         this.retry = retry;
         this.circuitBreaker = circuitBreaker;
-        this.rateLimiter = rateLimiter;
+        this.budget = budget;
         this.bulkheads = bulkheads;
         this.clock = clock;
         this.sleeper = sleeper;
@@ -167,21 +166,15 @@ final class DataApiResilience {
         }
     }
 
-    /** Takes a permit of the rate limiter, sleeping through the injected sleeper until it is due. */
+    /** Reserves a request of the rate budget, sleeping through the injected sleeper until it is due. */
     private void throttle(String request, String relativePath) {
-        long waitNanos = rateLimiter.reservePermission();
+        long waitNanos = budget.reserve();
         if (waitNanos < 0) {
-            throw new ClientLimitException(request, "the rate limiter '" + rateLimiter.getName() + "' ("
-                    + requestsPerSecond() + " requests per second)", null);
+            throw new ClientLimitException(request, budget.describe(), null);
         }
         if (waitNanos > 0) {
             sleep(request, relativePath, DataApiObserver.Wait.RATE_LIMITER, Duration.ofNanos(waitNanos));
         }
-    }
-
-    private long requestsPerSecond() {
-        var config = rateLimiter.getRateLimiterConfig();
-        return Math.round(config.getLimitForPeriod() * 1e9 / config.getLimitRefreshPeriod().toNanos());
     }
 
     private Duration untilHalfOpen(Instant now) {

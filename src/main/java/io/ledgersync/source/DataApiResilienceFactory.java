@@ -38,6 +38,12 @@ final class DataApiResilienceFactory {
     /** @param observer told of every wait, for the meters that Resilience4j does not have (time spent waiting) */
     static DataApiResilience create(DataApiProperties properties, Clock clock, Sleeper sleeper, MeterRegistry meters,
             DataApiObserver observer) {
+        return create(properties, clock, sleeper, meters, observer, null);
+    }
+
+    /** @param shared the deployment's budget, used instead of this process's own rate limiter; null for none */
+    static DataApiResilience create(DataApiProperties properties, Clock clock, Sleeper sleeper, MeterRegistry meters,
+            DataApiObserver observer, RequestBudget shared) {
         RetryRegistry retries = RetryRegistry.of(retryConfig(properties.retry()));
         CircuitBreakerRegistry breakers = CircuitBreakerRegistry.of(circuitBreakerConfig(properties.circuitBreaker(), clock));
         RateLimiterRegistry limiters = RateLimiterRegistry.of(rateLimiterConfig(properties.rateLimit()));
@@ -48,7 +54,8 @@ final class DataApiResilienceFactory {
             TaggedRateLimiterMetrics.ofRateLimiterRegistry(limiters).bindTo(meters);
             TaggedBulkheadMetrics.ofBulkheadRegistry(bulkheads).bindTo(meters);
         }
-        return new DataApiResilience(retries.retry(NAME), breakers.circuitBreaker(NAME), limiters.rateLimiter(NAME),
+        RequestBudget budget = shared != null ? shared : RequestBudget.of(limiters.rateLimiter(NAME));
+        return new DataApiResilience(retries.retry(NAME), breakers.circuitBreaker(NAME), budget,
                 new CompanyBulkheads(bulkheads, properties.bulkhead().maxTrackedCompanies()), clock, sleeper, properties,
                 observer);
     }

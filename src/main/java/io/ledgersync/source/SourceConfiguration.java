@@ -28,10 +28,11 @@ class SourceConfiguration {
 
     @Bean
     DataApiClient dataApiClient(DataApiProperties properties, ObjectProvider<DataApiEndpoint> suppliedEndpoint,
-            Environment environment, ObjectProvider<MeterRegistry> meters, ObjectProvider<DataApiObserver> observer) {
+            Environment environment, ObjectProvider<MeterRegistry> meters, ObjectProvider<DataApiObserver> observer,
+            ObjectProvider<RequestBudget> sharedBudget) {
         DataApiEndpoint endpoint = suppliedEndpoint.getIfAvailable(() -> configuredEndpoint(Binder.get(environment)));
         return new DataApiClient(endpoint, properties, jsonMapper(), meters.getIfAvailable(), Clock.systemUTC(), Sleeper.THREAD,
-                observer.getIfAvailable(() -> DataApiObserver.NONE));
+                observer.getIfAvailable(() -> DataApiObserver.NONE), sharedBudget.getIfAvailable());
     }
 
     /**

@@ -1,6 +1,9 @@
 package io.ledgersync.sync;
 
 import java.time.Clock;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
 
 import org.springframework.batch.core.configuration.annotation.StepScope;
 import org.springframework.batch.core.job.Job;
@@ -92,38 +95,56 @@ class SyncJobConfiguration {
         return new CompanySelection(warehouse);
     }
 
+    /** One worker step per data set: an item is a page and a chunk is one item, so each commit is exactly one page. */
     @Bean
-    Job syncJob(JobRepository jobRepository, PlatformTransactionManager transactionManager, DataSetCatalog catalog,
-            CompanySelection companies, SyncStates states, RejectedRecords rejectedRecords, RunHistory history, DataSetItemReader dataSetItemReader,
-            DataSetItemWriter dataSetItemWriter, PermanentFailures permanentFailures, SyncProperties properties,
-            ObjectProvider<Clock> clockProvider, ActiveRuns activeRuns, RunLookup lookup, ApplicationEventPublisher events) {
+    WorkerSteps workerSteps(JobRepository jobRepository, PlatformTransactionManager transactionManager, DataSetCatalog catalog,
+            SyncStates states, RejectedRecords rejectedRecords, DataSetItemReader dataSetItemReader,
+            DataSetItemWriter dataSetItemWriter, SyncProperties properties, ObjectProvider<Clock> clockProvider,
+            ObjectProvider<PartitionSteps> partitionSteps, ApplicationEventPublisher events) {
         Clock clock = clockProvider.getIfAvailable(Clock::systemUTC);
-        SimpleAsyncTaskExecutor partitions = new SimpleAsyncTaskExecutor("sync-");
-        partitions.setConcurrencyLimit(properties.concurrency());
         PartitionOutcomeListener outcomes = new PartitionOutcomeListener(states, rejectedRecords, properties.deferralPolicy(), clock,
                 events);
-        SimpleJobBuilder job = null;
+        PartitionSteps remote = partitionSteps.getIfAvailable();
+        List<Object> listeners = remote == null ? List.of() : remote.workerListeners();
+        Map<String, Step> steps = new LinkedHashMap<>();
         for (DataSet dataSet : catalog.all()) {
-            // An item is a page and a chunk is one item: each commit is exactly one page, never part of one.
-            // Batch names each partition "<step>:<partition>"; nothing reads those names, the context says what it is.
-            Step worker = new StepBuilder(dataSet.name(), jobRepository)
+            var worker = new StepBuilder(dataSet.name(), jobRepository)
                     .<Page, Page>chunk(1)
                     .transactionManager(transactionManager)
                     .reader(dataSetItemReader)
                     .writer(dataSetItemWriter)
-                    .listener(outcomes)
-                    .build();
-            Step step = new StepBuilder(dataSet.name(), jobRepository)
-                    .partitioner(dataSet.name(), new DataSetPartitioner(dataSet, companies, states, clock))
-                    .step(worker)
-                    .taskExecutor(partitions)
-                    .gridSize(properties.concurrency())
-                    .build();
+                    .listener(outcomes);
+            listeners.forEach(worker::listener);
+            steps.put(dataSet.name(), worker.build());
+        }
+        return new WorkerSteps(steps);
+    }
+
+    @Bean
+    Job syncJob(JobRepository jobRepository, DataSetCatalog catalog, CompanySelection companies, SyncStates states,
+            RunHistory history, WorkerSteps workers, PermanentFailures permanentFailures, SyncProperties properties,
+            ObjectProvider<Clock> clockProvider, ActiveRuns activeRuns, RunLookup lookup, ApplicationEventPublisher events,
+            ObjectProvider<PartitionSteps> partitionSteps) {
+        Clock clock = clockProvider.getIfAvailable(Clock::systemUTC);
+        PartitionSteps partitions = partitionSteps.getIfAvailable(() -> localPartitions(jobRepository, properties));
+        SimpleJobBuilder job = null;
+        for (DataSet dataSet : catalog.all()) {
+            // Batch names each partition "<step>:<partition>"; nothing reads those names, the context says what it is.
+            Step step = partitions.partitionStep(dataSet.name(), new DataSetPartitioner(dataSet, companies, states, clock),
+                    workers.of(dataSet.name()), properties.concurrency());
             job = job == null ? new JobBuilder(JOB_NAME, jobRepository).start(step) : job.next(step);
         }
         return job.validator(new SyncParametersValidator(catalog))
                 .listener(new SyncRunListener(permanentFailures, activeRuns, lookup, history, catalog, events))
                 .build();
+    }
+
+    /** The default: a data set's partitions run in this process, {@code ledgersync.sync.concurrency} at a time. */
+    private static PartitionSteps localPartitions(JobRepository jobRepository, SyncProperties properties) {
+        SimpleAsyncTaskExecutor threads = new SimpleAsyncTaskExecutor("sync-");
+        threads.setConcurrencyLimit(properties.concurrency());
+        return (name, partitioner, worker, gridSize) -> new StepBuilder(name, jobRepository)
+                .partitioner(name, partitioner).step(worker).taskExecutor(threads).gridSize(gridSize).build();
     }
 
     @Bean

@@ -38,12 +38,12 @@ public final class WarehouseAssertions {
         }
     }
 
-    static long count(Jdbi warehouse, String table) {
+    public static long count(Jdbi warehouse, String table) {
         return warehouse.withHandle(h -> h.createQuery("SELECT COUNT(*) FROM " + table).mapTo(Long.class).one());
     }
 
     /** Whether the table exists yet: the process under test creates it when it migrates the warehouse. */
-    static boolean tableExists(Jdbi warehouse, String table) {
+    public static boolean tableExists(Jdbi warehouse, String table) {
         return warehouse.withHandle(h -> h.createQuery("SELECT COUNT(*) FROM information_schema.tables WHERE table_name = :t")
                 .bind("t", table).mapTo(Long.class).one()) > 0;
     }
@@ -56,7 +56,7 @@ public final class WarehouseAssertions {
     }
 
     /** One page of companies, then every page of every company's invoices and customers: a sync's fewest requests. */
-    static long minimumRequests(SandboxDataSet dataset, int pageSize) {
+    public static long minimumRequests(SandboxDataSet dataset, int pageSize) {
         long requests = 1;
         for (String companyId : dataset.companyIds()) {
             requests += pages(dataset.invoiceCount(companyId), pageSize) + pages(dataset.customerCount(companyId), pageSize);

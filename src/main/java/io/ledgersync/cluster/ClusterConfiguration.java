@@ -1,0 +1,102 @@
+package io.ledgersync.cluster;
+
+import java.util.List;
+
+import javax.sql.DataSource;
+
+import org.springframework.amqp.core.AmqpTemplate;
+import org.springframework.amqp.core.Queue;
+import org.springframework.batch.core.partition.Partitioner;
+import org.springframework.batch.core.repository.JobRepository;
+import org.springframework.batch.core.step.Step;
+import org.springframework.batch.integration.config.annotation.EnableBatchIntegration;
+import org.springframework.batch.integration.partition.RemotePartitioningManagerStepBuilderFactory;
+import org.springframework.boot.autoconfigure.condition.ConditionalOnBooleanProperty;
+import org.springframework.boot.context.properties.EnableConfigurationProperties;
+import org.springframework.boot.context.properties.source.InvalidConfigurationPropertyValueException;
+import org.springframework.context.annotation.Bean;
+import org.springframework.context.annotation.Configuration;
+import org.springframework.core.env.Environment;
+import org.springframework.integration.amqp.dsl.Amqp;
+import org.springframework.integration.channel.DirectChannel;
+import org.springframework.integration.dsl.IntegrationFlow;
+
+import io.ledgersync.source.DataApiProperties;
+import io.ledgersync.source.RequestBudget;
+import io.ledgersync.sync.PartitionSteps;
+
+/**
+ * Cluster mode ({@code ledgersync.cluster.enabled=true}): Spring Batch remote partitioning over RabbitMQ, with the
+ * PostgreSQL warehouse as the job repository every process shares. Each data set's step sends one request per
+ * partition (company) to the queue {@code <cluster.name>.partitions} and polls the job repository for their
+ * outcomes (polling, not reply aggregation: replies held in the manager's memory do not survive its restart, and
+ * that mode has open upstream bugs, see STACK-NOTES). Workers ({@link WorkerConfiguration}) run the partitions.
+ * The rate budget of all of them is one row in the database ({@link SharedRateBudget}).
+ */
+@Configuration(proxyBeanMethods = false)
+@ConditionalOnBooleanProperty("ledgersync.cluster.enabled")
+@EnableConfigurationProperties(ClusterProperties.class)
+@EnableBatchIntegration
+class ClusterConfiguration {
+
+    static final String DATASOURCE_URL = "spring.datasource.url";
+
+    /** Every process of a cluster must see the others' partitions: H2 is a file of one process. */
+    static void requirePostgres(Environment environment) {
+        String url = environment.getProperty(DATASOURCE_URL, "");
+        if (!url.startsWith("jdbc:postgresql:")) {
+            throw new InvalidConfigurationPropertyValueException("ledgersync.cluster.enabled", "true",
+                    "Cluster mode needs a PostgreSQL warehouse, which every process shares as its job repository, but the"
+                            + " database is '" + url.replaceFirst(";.*", "") + "': set LEDGERSYNC_DB_URL to a jdbc:postgresql://"
+                            + " URL, or LEDGERSYNC_CLUSTER_ENABLED=false");
+        }
+    }
+
+    @Bean
+    Queue partitionQueue(ClusterProperties cluster, Environment environment) {
+        requirePostgres(environment);
+        return new Queue(cluster.partitionQueue(), true);
+    }
+
+    @Bean
+    DirectChannel partitionRequests() {
+        return new DirectChannel();
+    }
+
+    /** The manager's side: each request the partition handler sends goes to the queue. */
+    @Bean
+    IntegrationFlow partitionRequestsToBroker(DirectChannel partitionRequests, AmqpTemplate amqpTemplate, Queue partitionQueue) {
+        return IntegrationFlow.from(partitionRequests)
+                .handle(Amqp.outboundAdapter(amqpTemplate).routingKey(partitionQueue.getName()))
+                .get();
+    }
+
+    @Bean
+    PartitionSteps remotePartitionSteps(RemotePartitioningManagerStepBuilderFactory managerSteps, DirectChannel partitionRequests,
+            ClusterProperties cluster, JobRepository jobRepository) {
+        JobStopWatch stopWatch = new JobStopWatch(jobRepository);
+        return new PartitionSteps() {
+            @Override
+            public Step partitionStep(String name, Partitioner partitioner, Step worker, int gridSize) {
+                return managerSteps.get(name)
+                        .partitioner(name, partitioner)
+                        .gridSize(gridSize)
+                        .outputChannel(partitionRequests)
+                        .pollInterval(cluster.pollInterval().toMillis())
+                        .timeout(cluster.timeout().toMillis())
+                        .build();
+            }
+
+            @Override
+            public List<Object> workerListeners() {
+                return List.of(stopWatch);
+            }
+        };
+    }
+
+    @Bean
+    RequestBudget sharedRateBudget(DataSource dataSource, DataApiProperties api, ClusterProperties cluster, Environment environment) {
+        requirePostgres(environment);
+        return SharedRateBudget.create(dataSource, cluster.budgetKey(), api.rateLimit());
+    }
+}

@@ -1,0 +1,116 @@
+package io.ledgersync.cluster;
+
+import java.time.LocalDateTime;
+import java.util.concurrent.atomic.AtomicInteger;
+
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+import org.springframework.batch.core.BatchStatus;
+import org.springframework.batch.core.ExitStatus;
+import org.springframework.batch.core.job.JobExecution;
+import org.springframework.batch.core.repository.JobRepository;
+import org.springframework.batch.core.step.StepExecution;
+import org.springframework.batch.integration.partition.StepExecutionRequest;
+import org.springframework.batch.integration.partition.StepExecutionRequestHandler;
+
+import io.ledgersync.sync.WorkerSteps;
+import io.micrometer.core.instrument.MeterRegistry;
+
+/**
+ * A worker's handling of one partition request from the queue: Batch's {@link StepExecutionRequestHandler} runs
+ * it, from its last committed page, unless the request is stale. Requests are delivered at least once (a worker
+ * that dies before it acknowledges has its request redelivered), and may outlive their run (a manager that timed
+ * out or died leaves them in the durable queue). So a request runs only when its run is still running and its
+ * partition is not finished; any other is discarded with one line in the log:
+ * <ul>
+ * <li>a run that is stopping: the partition is marked STOPPED, so that the manager, which waits for every
+ * partition to end, can end the run STOPPED;</li>
+ * <li>a run that is over (COMPLETED, FAILED, STOPPED, ABANDONED), or a partition already over, or one the job
+ * repository no longer has (purged): nothing to do.</li>
+ * </ul>
+ * One handler, not one per data set as {@code RemotePartitioningWorkerStepBuilder} subscribes them: every data set's
+ * worker step shares one queue, and the check comes before the step. Thread-safe.
+ */
+final class PartitionRequests {
+
+    private static final Logger log = LoggerFactory.getLogger(PartitionRequests.class);
+    static final String METER = "ledgersync.cluster.partitions";
+
+    private final JobRepository jobRepository;
+    private final WorkerSteps steps;
+    private final StepExecutionRequestHandler handler = new StepExecutionRequestHandler();
+    private final AtomicInteger running = new AtomicInteger();
+    private final MeterRegistry meters;
+
+    PartitionRequests(JobRepository jobRepository, WorkerSteps steps, MeterRegistry meters) {
+        this.jobRepository = jobRepository;
+        this.steps = steps;
+        this.meters = meters;
+        handler.setJobRepository(jobRepository);
+        handler.setStepLocator(steps);
+        meters.gauge(METER + ".running", running);
+    }
+
+    /** Runs the partition, or discards the request; returns how it ended ("discarded" for a stale request). */
+    String handle(StepExecutionRequest request) {
+        String outcome = check(request);
+        if (outcome == null) {
+            running.incrementAndGet();
+            try {
+                outcome = handler.handle(request).getStatus().name();
+            } finally {
+                running.decrementAndGet();
+            }
+        }
+        meters.counter(METER, "outcome", outcome).increment();
+        return outcome;
+    }
+
+    /** Partitions running in this worker now. */
+    int running() {
+        return running.get();
+    }
+
+    /** Null when the request is to run, else why it is discarded, having said so in the log. */
+    private String check(StepExecutionRequest request) {
+        long id = request.getStepExecutionId();
+        StepExecution partition = jobRepository.getStepExecution(id);
+        if (partition == null) {
+            return discard("Discarded the request for partition " + id + ": the job repository has no such partition (purged)");
+        }
+        String name = partition.getStepName() + " of sync run " + partition.getJobExecutionId();
+        if (!steps.names().contains(request.getStepName())) {
+            return discard("Discarded the request for partition " + name + ": this worker has no data set '" + request.getStepName()
+                    + "' (its data set files differ from the manager's)");
+        }
+        JobExecution run = jobRepository.getJobExecution(partition.getJobExecutionId());
+        BatchStatus runStatus = run == null ? BatchStatus.UNKNOWN : run.getStatus();
+        if (runStatus == BatchStatus.STOPPING && pending(partition)) {
+            partition.setStatus(BatchStatus.STOPPED);
+            partition.setExitStatus(ExitStatus.STOPPED);
+            partition.setEndTime(LocalDateTime.now());
+            jobRepository.update(partition);
+            return discard("Discarded the request for partition " + name + ": the run is stopping, so the partition is STOPPED"
+                    + " at its last committed page");
+        }
+        if (!runStatus.isRunning()) {
+            return discard("Discarded the request for partition " + name + ": the run is " + runStatus
+                    + " (a request left in the queue after its manager gave up or died)");
+        }
+        if (!pending(partition)) {
+            return discard("Discarded the request for partition " + name + ": it is already " + partition.getStatus()
+                    + " (a request delivered again)");
+        }
+        return null;
+    }
+
+    /** Not begun, or begun by a worker that died (its request came back): the states a partition runs from. */
+    private static boolean pending(StepExecution partition) {
+        return partition.getStatus() == BatchStatus.STARTING || partition.getStatus() == BatchStatus.STARTED;
+    }
+
+    private static String discard(String line) {
+        log.info(line);
+        return "discarded";
+    }
+}

@@ -1,0 +1,29 @@
+package io.ledgersync.sync;
+
+import java.util.List;
+
+import org.springframework.batch.core.partition.Partitioner;
+import org.springframework.batch.core.step.Step;
+
+/**
+ * How a data set's step hands its partitions (one per company) to the steps that run them: in this
+ * process on a pool of {@code ledgersync.sync.concurrency} threads (the default), or, when the
+ * application supplies another (cluster mode), to worker processes. The job, its partitioner and its
+ * worker steps are the same either way.
+ */
+public interface PartitionSteps {
+
+    /**
+     * The step that splits a data set into partitions and waits for them.
+     *
+     * @param name the data set's name: the step's and its worker step's
+     * @param worker the step that runs one partition, wherever it runs
+     * @param gridSize the partitions at once
+     */
+    Step partitionStep(String name, Partitioner partitioner, Step worker, int gridSize);
+
+    /** Listeners every worker step gets besides ledgersync's own (a {@code ChunkListener}, a {@code StepExecutionListener}). */
+    default List<Object> workerListeners() {
+        return List.of();
+    }
+}

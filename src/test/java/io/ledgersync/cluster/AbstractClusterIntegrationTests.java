@@ -1,0 +1,134 @@
+package io.ledgersync.cluster;
+
+import static io.ledgersync.sync.WarehouseAssertions.assertWarehouseEqualsSandbox;
+import static io.ledgersync.sync.WarehouseAssertions.runStatuses;
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
+
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+
+import org.jdbi.v3.core.Jdbi;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.Test;
+import org.springframework.amqp.core.AmqpAdmin;
+import org.springframework.amqp.core.AmqpTemplate;
+import org.springframework.batch.integration.partition.StepExecutionRequest;
+import org.springframework.boot.WebApplicationType;
+import org.springframework.boot.builder.SpringApplicationBuilder;
+import org.springframework.context.ConfigurableApplicationContext;
+
+import io.ledgersync.LedgersyncApplication;
+import io.ledgersync.sandbox.SandboxServer;
+import io.ledgersync.sandbox.SandboxSettings;
+import io.ledgersync.sync.SyncLauncher;
+import io.ledgersync.sync.SyncReport;
+import io.ledgersync.sync.SyncRequest;
+import io.ledgersync.warehouse.TestPostgres;
+import io.micrometer.core.instrument.MeterRegistry;
+
+/**
+ * Cluster mode in one JVM, against a real broker (the subclasses: embedded Qpid Broker-J, the machine's RabbitMQ),
+ * the sandbox over HTTP and PostgreSQL: a manager whose partitions run on a worker, and the requests a worker must not
+ * run. Subclasses start it ({@link #startCluster}) in a {@code @BeforeAll} with their broker.
+ */
+abstract class AbstractClusterIntegrationTests {
+
+    private static final int COMPANIES = 3;
+    private static final int PAGE_SIZE = 50;
+    /** One partition of companies, then one per company for invoices and for customers. */
+    private static final int PARTITIONS = 1 + 2 * COMPANIES;
+
+    private static SandboxServer sandbox;
+    private static TestBroker broker;
+    private static String clusterName;
+    private static Jdbi warehouse;
+    private static ConfigurableApplicationContext manager;
+    private static ConfigurableApplicationContext worker;
+
+    static void startCluster(TestBroker testBroker, String name) {
+        broker = testBroker;
+        clusterName = "cluster_" + name + "_" + ProcessHandle.current().pid();
+        sandbox = SandboxServer.start(SandboxSettings.defaults().withCompanies(COMPANIES).withInvoicesPerCompany(120).withSeed(5));
+        String url = TestPostgres.createDatabase(clusterName);
+        warehouse = Jdbi.create(url, "postgres", "");
+        manager = start("serve", url);
+        worker = start("worker", url);
+    }
+
+    private static ConfigurableApplicationContext start(String command, String databaseUrl) {
+        List<String> arguments = new ArrayList<>(List.of(
+                "--ledgersync.cluster.enabled=true",
+                "--ledgersync.cluster.name=" + clusterName,
+                "--ledgersync.cluster.poll-interval=100ms",
+                "--ledgersync.api.base-url=" + sandbox.baseUrl(),
+                "--ledgersync.api.api-key=" + sandbox.apiKey(),
+                "--ledgersync.api.page-size=" + PAGE_SIZE,
+                "--ledgersync.sync.concurrency=2",
+                "--ledgersync.sync.on-startup=false",
+                "--ledgersync.schedule.enabled=false",
+                "--spring.datasource.url=" + databaseUrl,
+                "--spring.datasource.username=postgres",
+                "--spring.datasource.password="));
+        arguments.addAll(broker.arguments());
+        return new SpringApplicationBuilder(LedgersyncApplication.class).web(WebApplicationType.NONE)
+                .properties("ledgersync.command=" + command).run(arguments.toArray(String[]::new));
+    }
+
+    @AfterAll
+    static void stopCluster() {
+        if (manager != null) {
+            manager.getBean(AmqpAdmin.class).deleteQueue(clusterName + ".partitions");
+        }
+        for (AutoCloseable closing : new AutoCloseable[] {worker, manager, sandbox, broker}) {
+            try {
+                if (closing != null) {
+                    closing.close();
+                }
+            } catch (Exception e) {
+                throw new IllegalStateException(e);
+            }
+        }
+    }
+
+    @Test
+    void theManagersPartitionsRunOnTheWorkerAndTheWarehouseEqualsTheSource() {
+        SyncReport report = manager.getBean(SyncLauncher.class).run(SyncRequest.everything());
+
+        assertThat(report.successful()).as(report.summary()).isTrue();
+        assertWarehouseEqualsSandbox(warehouse, sandbox.dataSet());
+        assertThat(partitions("COMPLETED")).as("every partition ran on the worker, none in the manager").isEqualTo(PARTITIONS);
+    }
+
+    /** A request left in the queue by a manager that died (its run recovered as FAILED since) runs nothing. */
+    @Test
+    void aRequestForARunThatIsNoLongerRunningIsDiscarded() {
+        SyncReport report = manager.getBean(SyncLauncher.class).run(SyncRequest.everything());
+        assertThat(report.successful()).as(report.summary()).isTrue();
+        long partition = warehouse.withHandle(h -> h.createQuery("SELECT MAX(step_execution_id) FROM batch_step_execution"
+                + " WHERE job_execution_id = :run AND step_name LIKE 'invoices:%'").bind("run", report.runId()).mapTo(Long.class).one());
+        // as a manager that died mid-run leaves it, once the next start recovered the run
+        warehouse.useHandle(h -> {
+            h.execute("UPDATE batch_step_execution SET status = 'STARTED' WHERE step_execution_id = ?", partition);
+            h.execute("UPDATE batch_job_execution SET status = 'FAILED' WHERE job_execution_id = ?", report.runId());
+        });
+        double discardedBefore = partitions("discarded");
+        long requestsBefore = sandbox.requestCount();
+
+        manager.getBean(AmqpTemplate.class).convertAndSend(clusterName + ".partitions", new StepExecutionRequest("invoices", partition));
+
+        await().atMost(Duration.ofSeconds(30)).until(() -> partitions("discarded") == discardedBefore + 1);
+        assertThat(sandbox.requestCount()).as("nothing read for it").isEqualTo(requestsBefore);
+        assertThat(runStatuses(warehouse)).last().isEqualTo("FAILED");
+        String status = warehouse.withHandle(h -> h.createQuery("SELECT status FROM batch_step_execution WHERE step_execution_id = :id")
+                .bind("id", partition).mapTo(String.class).one());
+        assertThat(status).as("left as it was").isEqualTo("STARTED");
+    }
+
+    private static double partitions(String outcome) {
+        var counter = worker.getBean(MeterRegistry.class).find(PartitionRequests.METER).tag("outcome", outcome).counter();
+        return counter == null ? 0 : counter.count();
+    }
+
+}

@@ -130,8 +130,10 @@ public class LedgersyncApplication {
         CommandOptions.parse("worker", List.of(options), Set.of(), "worker takes settings as --key=value only");
         SpringApplication application = new SpringApplication(LedgersyncApplication.class);
         application.setDefaultProperties(Map.of("ledgersync.command", "worker", "server.port", "${ledgersync.cluster.worker-port}"));
-        String[] arguments = Arrays.copyOf(options, options.length + 1);
-        arguments[options.length] = "--ledgersync.cluster.enabled=true";
+        // given twice, Boot would join the values ("true,true"): the worker's own setting replaces any given
+        String[] arguments = java.util.stream.Stream.concat(
+                Arrays.stream(options).filter(option -> !option.startsWith("--ledgersync.cluster.enabled")),
+                java.util.stream.Stream.of("--ledgersync.cluster.enabled=true")).toArray(String[]::new);
         ConfigurableApplicationContext context;
         try {
             context = application.run(arguments);

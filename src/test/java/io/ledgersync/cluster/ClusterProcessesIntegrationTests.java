@@ -1,0 +1,141 @@
+package io.ledgersync.cluster;
+
+import static io.ledgersync.sync.WarehouseAssertions.assertWarehouseEqualsSandbox;
+import static io.ledgersync.sync.WarehouseAssertions.count;
+import static io.ledgersync.sync.WarehouseAssertions.runStatuses;
+import static io.ledgersync.sync.WarehouseAssertions.tableExists;
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
+
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.net.ServerSocket;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+
+import org.jdbi.v3.core.Jdbi;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+
+import io.ledgersync.LedgersyncJvm;
+import io.ledgersync.sandbox.SandboxServer;
+import io.ledgersync.sandbox.SandboxSettings;
+import io.ledgersync.warehouse.TestPostgres;
+
+/**
+ * Cluster mode as an operator runs it: a manager ({@code sync}) and two {@code worker} JVMs on loopback, an AMQP
+ * broker (embedded Qpid Broker-J), the sandbox and PostgreSQL. One worker is killed with SIGKILL in the middle of the
+ * run: the broker hands its unacknowledged partitions to the other, which resumes them from their last committed
+ * page; the run completes and the warehouse equals the source, nothing lost, nothing twice.
+ */
+class ClusterProcessesIntegrationTests {
+
+    private static final int COMPANIES = 4;
+    private static final int INVOICES = 400;
+    private static final int PAGE_SIZE = 50;
+    private static final Duration PROCESS_TIMEOUT = Duration.ofSeconds(120);
+
+    private static SandboxServer sandbox;
+    private static TestBroker broker;
+    private static final List<LedgersyncJvm> processes = new ArrayList<>();
+    private static final HttpClient http = HttpClient.newHttpClient();
+
+    @BeforeAll
+    static void start() {
+        sandbox = SandboxServer.start(SandboxSettings.defaults().withCompanies(COMPANIES).withInvoicesPerCompany(INVOICES).withSeed(23));
+        // slow invoice pages, so that the kill lands in the middle of the workers' partitions
+        sandbox.faults().path("/companies/*/data/invoices").latency(Duration.ofMillis(250));
+        broker = TestBroker.embeddedQpid();
+    }
+
+    @AfterAll
+    static void stop() {
+        processes.forEach(LedgersyncJvm::kill);
+        sandbox.close();
+        broker.close();
+    }
+
+    @Test
+    void aWorkerKilledMidRunHasItsPartitionsRunByTheOtherAndTheWarehouseEqualsTheSource() throws Exception {
+        String databaseUrl = TestPostgres.createDatabase("cluster_kill9");
+        Jdbi warehouse = Jdbi.create(databaseUrl, "postgres", "");
+        int firstPort = freePort();
+        int secondPort = freePort();
+        LedgersyncJvm first = start("cluster-worker-1", "worker", databaseUrl, "--ledgersync.cluster.worker-port=" + firstPort);
+        LedgersyncJvm second = start("cluster-worker-2", "worker", databaseUrl, "--ledgersync.cluster.worker-port=" + secondPort);
+        awaitHealthy(first, firstPort);
+        awaitHealthy(second, secondPort);
+
+        LedgersyncJvm manager = start("cluster-manager", "sync", databaseUrl);
+        // one invoices partition at a time per worker: pages of two companies mean each worker committed one
+        await().atMost(Duration.ofSeconds(60)).alias("both workers commit a page of invoices")
+                .failFast("the manager ended before any invoice was written", () -> !manager.isAlive())
+                .until(() -> tableExists(warehouse, "invoices") && invoicedCompanies(warehouse) >= 2);
+        first.kill(); // SIGKILL: its partitions in progress are never acknowledged
+        first.awaitExit(Duration.ofSeconds(10));
+        assertThat(count(warehouse, "invoices")).as("killed mid-run").isLessThan(COMPANIES * (long) INVOICES);
+
+        int exit = manager.awaitExit(PROCESS_TIMEOUT);
+
+        assertThat(exit).as(manager.describe()).isZero();
+        assertThat(manager.stderrLines()).as(manager.describe()).isEmpty();
+        assertThat(runStatuses(warehouse)).containsExactly("COMPLETED");
+        assertWarehouseEqualsSandbox(warehouse, sandbox.dataSet());
+        assertThat(second.stdout()).as("the killed worker's partition, redelivered, resumed from its last committed page")
+                .containsPattern("invoices of company \\S+: resuming at \\S+ after \\d+ records");
+        assertThat(get(secondPort, "/actuator/prometheus")).as("the surviving worker's own metrics")
+                .containsPattern("ledgersync_cluster_partitions_total\\{[^}]*outcome=\"COMPLETED\"[^}]*} [1-9]");
+
+        second.terminate(); // idle: SIGTERM exits at once, 0
+        assertThat(second.awaitExit(Duration.ofSeconds(30))).as(second.describe()).isZero();
+    }
+
+    private static long invoicedCompanies(Jdbi warehouse) {
+        return warehouse.withHandle(h -> h.createQuery("SELECT COUNT(DISTINCT company_id) FROM invoices").mapTo(Long.class).one());
+    }
+
+    private static LedgersyncJvm start(String name, String command, String databaseUrl, String... more) {
+        List<String> arguments = new ArrayList<>(List.of(command,
+                "--ledgersync.cluster.enabled=true",
+                "--ledgersync.cluster.name=cluster_kill9_" + ProcessHandle.current().pid(),
+                "--ledgersync.cluster.poll-interval=200ms",
+                "--ledgersync.api.base-url=" + sandbox.baseUrl(),
+                "--ledgersync.api.api-key=" + sandbox.apiKey(),
+                "--ledgersync.api.page-size=" + PAGE_SIZE,
+                "--ledgersync.sync.concurrency=1",
+                "--spring.datasource.url=" + databaseUrl,
+                "--spring.datasource.username=postgres",
+                "--spring.datasource.password=",
+                "--ledgersync.security.password=cluster-test"));
+        arguments.addAll(broker.arguments());
+        arguments.addAll(List.of(more));
+        LedgersyncJvm process = LedgersyncJvm.start(name, arguments);
+        processes.add(process);
+        return process;
+    }
+
+    private static void awaitHealthy(LedgersyncJvm worker, int port) {
+        await().atMost(Duration.ofSeconds(90)).pollInterval(Duration.ofMillis(250)).alias(worker + " answers UP on its own port")
+                .failFast("the worker ended", () -> !worker.isAlive())
+                .ignoreExceptions().until(() -> get(port, "/actuator/health").contains("\"UP\""));
+    }
+
+    private static String get(int port, String path) throws IOException, InterruptedException {
+        HttpRequest request = HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + port + path)).timeout(Duration.ofSeconds(5)).build();
+        return http.send(request, HttpResponse.BodyHandlers.ofString()).body();
+    }
+
+    private static int freePort() {
+        try (ServerSocket socket = new ServerSocket(0)) {
+            return socket.getLocalPort();
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+}

@@ -23,9 +23,9 @@ import io.micrometer.core.instrument.MeterRegistry;
  * out or died leaves them in the durable queue). So a request runs only when its run is still running and its
  * partition is not finished; any other is discarded with one line in the log:
  * <ul>
- * <li>a run that is stopping: the partition is marked STOPPED, so that the manager, which waits for every
- * partition to end, can end the run STOPPED;</li>
- * <li>a run that is over (COMPLETED, FAILED, STOPPED, ABANDONED), or a partition already over, or one the job
+ * <li>a run that was stopped (STOPPING, STOPPED): the partition is marked STOPPED, so that the manager, which waits
+ * for every partition to end, can end the run;</li>
+ * <li>a run that is over otherwise (COMPLETED, FAILED, ABANDONED: its manager timed out or died), or a partition already over, or one the job
  * repository no longer has (purged): nothing to do.</li>
  * </ul>
  * One handler, not one per data set as {@code RemotePartitioningWorkerStepBuilder} subscribes them: every data set's
@@ -85,12 +85,15 @@ final class PartitionRequests {
         }
         JobExecution run = jobRepository.getJobExecution(partition.getJobExecutionId());
         BatchStatus runStatus = run == null ? BatchStatus.UNKNOWN : run.getStatus();
-        if (runStatus == BatchStatus.STOPPING && pending(partition)) {
+        // JobOperator.stop marks the run STOPPED at once (Batch 6 sets its end time), yet the manager still waits for
+        // every partition to end
+        boolean stopped = runStatus == BatchStatus.STOPPING || runStatus == BatchStatus.STOPPED;
+        if (stopped && pending(partition)) {
             partition.setStatus(BatchStatus.STOPPED);
             partition.setExitStatus(ExitStatus.STOPPED);
             partition.setEndTime(LocalDateTime.now());
             jobRepository.update(partition);
-            return discard("Discarded the request for partition " + name + ": the run is stopping, so the partition is STOPPED"
+            return discard("Discarded the request for partition " + name + ": the run was stopped, so the partition is STOPPED"
                     + " at its last committed page");
         }
         if (!runStatus.isRunning()) {

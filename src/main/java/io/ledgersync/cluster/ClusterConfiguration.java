@@ -7,7 +7,6 @@ import javax.sql.DataSource;
 import org.springframework.amqp.core.AmqpTemplate;
 import org.springframework.amqp.core.Queue;
 import org.springframework.batch.core.partition.Partitioner;
-import org.springframework.batch.core.repository.JobRepository;
 import org.springframework.batch.core.step.Step;
 import org.springframework.batch.integration.config.annotation.EnableBatchIntegration;
 import org.springframework.batch.integration.partition.RemotePartitioningManagerStepBuilderFactory;
@@ -20,6 +19,7 @@ import org.springframework.core.env.Environment;
 import org.springframework.integration.amqp.dsl.Amqp;
 import org.springframework.integration.channel.DirectChannel;
 import org.springframework.integration.dsl.IntegrationFlow;
+import org.springframework.jdbc.core.JdbcTemplate;
 
 import io.ledgersync.source.DataApiProperties;
 import io.ledgersync.source.RequestBudget;
@@ -73,8 +73,8 @@ class ClusterConfiguration {
 
     @Bean
     PartitionSteps remotePartitionSteps(RemotePartitioningManagerStepBuilderFactory managerSteps, DirectChannel partitionRequests,
-            ClusterProperties cluster, JobRepository jobRepository) {
-        JobStopWatch stopWatch = new JobStopWatch(jobRepository);
+            ClusterProperties cluster, JdbcTemplate jdbc) {
+        JobStopWatch stopWatch = new JobStopWatch(new RunStatuses(jdbc));
         return new PartitionSteps() {
             @Override
             public Step partitionStep(String name, Partitioner partitioner, Step worker, int gridSize) {

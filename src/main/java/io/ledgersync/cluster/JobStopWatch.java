@@ -1,9 +1,7 @@
 package io.ledgersync.cluster;
 
 import org.springframework.batch.core.BatchStatus;
-import org.springframework.batch.core.job.JobExecution;
 import org.springframework.batch.core.listener.ChunkListener;
-import org.springframework.batch.core.repository.JobRepository;
 import org.springframework.batch.core.scope.context.StepContext;
 import org.springframework.batch.core.scope.context.StepSynchronizationManager;
 import org.springframework.batch.core.step.StepExecution;
@@ -18,10 +16,10 @@ import org.springframework.batch.infrastructure.item.Chunk;
  */
 final class JobStopWatch implements ChunkListener<Object, Object> {
 
-    private final JobRepository jobRepository;
+    private final RunStatuses runs;
 
-    JobStopWatch(JobRepository jobRepository) {
-        this.jobRepository = jobRepository;
+    JobStopWatch(RunStatuses runs) {
+        this.runs = runs;
     }
 
     @Override
@@ -31,8 +29,8 @@ final class JobStopWatch implements ChunkListener<Object, Object> {
             return;
         }
         StepExecution step = context.getStepExecution();
-        JobExecution run = jobRepository.getJobExecution(step.getJobExecutionId());
-        if (run != null && (run.getStatus() == BatchStatus.STOPPING || !run.getStatus().isRunning())) {
+        BatchStatus run = runs.of(step.getJobExecutionId());
+        if (run == BatchStatus.STOPPING || !run.isRunning()) {
             step.setTerminateOnly();
         }
     }

@@ -7,7 +7,6 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import org.springframework.batch.core.BatchStatus;
 import org.springframework.batch.core.ExitStatus;
-import org.springframework.batch.core.job.JobExecution;
 import org.springframework.batch.core.repository.JobRepository;
 import org.springframework.batch.core.step.StepExecution;
 import org.springframework.batch.integration.partition.StepExecutionRequest;
@@ -42,8 +41,11 @@ final class PartitionRequests {
     private final AtomicInteger running = new AtomicInteger();
     private final MeterRegistry meters;
 
-    PartitionRequests(JobRepository jobRepository, WorkerSteps steps, MeterRegistry meters) {
+    private final RunStatuses runs;
+
+    PartitionRequests(JobRepository jobRepository, RunStatuses runs, WorkerSteps steps, MeterRegistry meters) {
         this.jobRepository = jobRepository;
+        this.runs = runs;
         this.steps = steps;
         this.meters = meters;
         handler.setJobRepository(jobRepository);
@@ -83,8 +85,7 @@ final class PartitionRequests {
             return discard("Discarded the request for partition " + name + ": this worker has no data set '" + request.getStepName()
                     + "' (its data set files differ from the manager's)");
         }
-        JobExecution run = jobRepository.getJobExecution(partition.getJobExecutionId());
-        BatchStatus runStatus = run == null ? BatchStatus.UNKNOWN : run.getStatus();
+        BatchStatus runStatus = runs.of(partition.getJobExecutionId());
         // JobOperator.stop marks the run STOPPED at once (Batch 6 sets its end time), yet the manager still waits for
         // every partition to end
         boolean stopped = runStatus == BatchStatus.STOPPING || runStatus == BatchStatus.STOPPED;

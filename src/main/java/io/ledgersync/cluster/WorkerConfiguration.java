@@ -13,6 +13,7 @@ import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
 import org.springframework.integration.amqp.dsl.Amqp;
 import org.springframework.integration.dsl.IntegrationFlow;
+import org.springframework.jdbc.core.JdbcTemplate;
 
 import io.ledgersync.sync.SyncProperties;
 import io.ledgersync.sync.WorkerSteps;
@@ -39,8 +40,8 @@ class WorkerConfiguration {
     }
 
     @Bean
-    PartitionRequests partitionRequestHandler(JobRepository jobRepository, WorkerSteps steps, MeterRegistry meters) {
-        return new PartitionRequests(jobRepository, steps, meters);
+    PartitionRequests partitionRequestHandler(JobRepository jobRepository, JdbcTemplate jdbc, WorkerSteps steps, MeterRegistry meters) {
+        return new PartitionRequests(jobRepository, new RunStatuses(jdbc), steps, meters);
     }
 
     /**

@@ -8,6 +8,7 @@ import org.springframework.batch.core.BatchStatus;
 import org.springframework.batch.core.job.JobExecution;
 import org.springframework.batch.core.job.JobInstance;
 import org.springframework.batch.core.repository.JobRepository;
+import org.springframework.batch.core.step.StepExecution;
 import org.springframework.dao.EmptyResultDataAccessException;
 
 /** Finds sync runs in Spring Batch's job repository. Thread-safe. */
@@ -45,6 +46,31 @@ final class RunLookup {
      * The run an execution belongs to: the execution, and the earlier executions of its job instance
      * that it resumed (none for a first execution), read with their partitions.
      */
+    /**
+     * Brings the partitions of a run held in memory up to what the job repository has: partitions that other
+     * processes ran (cluster mode) left this process's copies as the partitioner created them.
+     */
+    void refreshPartitions(JobExecution execution) {
+        for (StepExecution step : execution.getStepExecutions()) {
+            if (!PartitionContext.isPartition(step)) {
+                continue;
+            }
+            StepExecution stored = jobRepository.getStepExecution(execution.getId(), step.getId());
+            if (stored == null || stored == step) {
+                continue;
+            }
+            step.setStatus(stored.getStatus());
+            step.setExitStatus(stored.getExitStatus());
+            step.setStartTime(stored.getStartTime());
+            step.setEndTime(stored.getEndTime());
+            step.setReadCount(stored.getReadCount());
+            step.setWriteCount(stored.getWriteCount());
+            step.setCommitCount(stored.getCommitCount());
+            step.setRollbackCount(stored.getRollbackCount());
+            step.setExecutionContext(stored.getExecutionContext());
+        }
+    }
+
     RunPartitions partitions(JobExecution execution) {
         return RunPartitions.of(execution, earlier(execution));
     }

@@ -126,7 +126,8 @@ class SyncJobConfiguration {
             ObjectProvider<Clock> clockProvider, ActiveRuns activeRuns, RunLookup lookup, ApplicationEventPublisher events,
             ObjectProvider<PartitionSteps> partitionSteps) {
         Clock clock = clockProvider.getIfAvailable(Clock::systemUTC);
-        PartitionSteps partitions = partitionSteps.getIfAvailable(() -> localPartitions(jobRepository, properties));
+        PartitionSteps remote = partitionSteps.getIfAvailable();
+        PartitionSteps partitions = remote != null ? remote : localPartitions(jobRepository, properties);
         SimpleJobBuilder job = null;
         for (DataSet dataSet : catalog.all()) {
             // Batch names each partition "<step>:<partition>"; nothing reads those names, the context says what it is.
@@ -135,7 +136,7 @@ class SyncJobConfiguration {
             job = job == null ? new JobBuilder(JOB_NAME, jobRepository).start(step) : job.next(step);
         }
         return job.validator(new SyncParametersValidator(catalog))
-                .listener(new SyncRunListener(permanentFailures, activeRuns, lookup, history, catalog, events))
+                .listener(new SyncRunListener(permanentFailures, activeRuns, lookup, history, catalog, events, remote != null))
                 .build();
     }
 

@@ -28,8 +28,17 @@ final class SyncRunListener implements JobExecutionListener {
     private final DataSetCatalog catalog;
     private final ApplicationEventPublisher events;
 
+    /** Whether worker processes run the partitions (cluster mode): then only the job repository knows how they went. */
+    private final boolean partitionsRunElsewhere;
+
     SyncRunListener(PermanentFailures permanentFailures, ActiveRuns activeRuns, RunLookup lookup, RunHistory history,
             DataSetCatalog catalog, ApplicationEventPublisher events) {
+        this(permanentFailures, activeRuns, lookup, history, catalog, events, false);
+    }
+
+    SyncRunListener(PermanentFailures permanentFailures, ActiveRuns activeRuns, RunLookup lookup, RunHistory history,
+            DataSetCatalog catalog, ApplicationEventPublisher events, boolean partitionsRunElsewhere) {
+        this.partitionsRunElsewhere = partitionsRunElsewhere;
         this.permanentFailures = permanentFailures;
         this.activeRuns = activeRuns;
         this.lookup = lookup;
@@ -53,6 +62,9 @@ final class SyncRunListener implements JobExecutionListener {
     @Override
     public void afterJob(JobExecution execution) {
         permanentFailures.forget(execution.getId());
+        if (partitionsRunElsewhere) {
+            lookup.refreshPartitions(execution);
+        }
         RunPartitions run = activeRuns.running(execution.getId()).orElseGet(() -> lookup.partitions(execution));
         activeRuns.finished(execution);
         SyncReport report = SyncReport.of(run, catalog.names());

@@ -110,6 +110,7 @@ abstract class AbstractClusterIntegrationTests {
         SyncReport report = manager.getBean(SyncLauncher.class).run(SyncRequest.everything());
 
         assertThat(report.successful()).as(report.summary()).isTrue();
+        assertThat(report.records("invoices")).as("the manager's report counts what the worker read").isEqualTo(COMPANIES * 120L);
         assertWarehouseEqualsSandbox(warehouse, sandbox.dataSet());
         assertThat(partitions("COMPLETED")).as("every partition ran on the worker, none in the manager").isGreaterThanOrEqualTo(PARTITIONS);
         assertThat(overlappingPartitionsOfOneCompany(report.runId()))

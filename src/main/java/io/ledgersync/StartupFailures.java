@@ -18,6 +18,7 @@ import org.springframework.boot.context.properties.source.InvalidConfigurationPr
 import org.springframework.core.convert.ConversionFailedException;
 import org.springframework.dao.DataAccessException;
 
+import io.ledgersync.sync.UnsafeSchemaChangeException;
 import io.ledgersync.trigger.ExitCode;
 import io.ledgersync.warehouse.WarehouseInUse;
 
@@ -47,6 +48,8 @@ final class StartupFailures {
                     .map(InvalidConfigurationPropertyValueException::getReason)),
             // a value that does not bind or that its record refuses, e.g. ledgersync.api.page-size=abc
             new Row(ExitCode.USAGE, failure -> cause(failure, BindException.class).map(StartupFailures::invalidSetting)),
+            // a data set file asks for a change its table cannot take in place: the line names data set, column, fix
+            new Row(ExitCode.USAGE, failure -> cause(failure, UnsafeSchemaChangeException.class).map(Throwable::getMessage)),
             // another process has the H2 warehouse open: a second ledgersync, not a broken database
             new Row(ExitCode.ALREADY_RUNNING, WarehouseInUse::message),
             new Row(ExitCode.DATABASE, failure -> sqlState(failure, "3D000").map(StartupFailures::missingDatabase)),

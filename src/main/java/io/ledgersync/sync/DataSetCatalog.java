@@ -1,33 +1,35 @@
 package io.ledgersync.sync;
 
 import java.io.IOException;
-import java.io.InputStreamReader;
-import java.io.Reader;
+import java.io.InputStream;
 import java.io.StringReader;
 import java.io.UncheckedIOException;
+import java.net.URISyntaxException;
 import java.nio.charset.StandardCharsets;
+import java.security.MessageDigest;
+import java.security.NoSuchAlgorithmException;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Collection;
 import java.util.Comparator;
+import java.util.HexFormat;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 
-import org.springframework.core.io.Resource;
-import org.springframework.core.io.support.PathMatchingResourcePatternResolver;
-
+import io.ledgersync.warehouse.ChildTable;
 import io.ledgersync.warehouse.Column;
 import io.ledgersync.warehouse.ColumnType;
+import io.ledgersync.warehouse.StandardColumns;
 import io.ledgersync.warehouse.Table;
 import io.ledgersync.yaml.YamlDocument;
 import io.ledgersync.yaml.YamlFiles;
 
 /**
  * The data sets declared by {@code jobs/*.yml}, in sync order (companies before the data sets that
- * are read per company). A new data set with the same envelope is a YAML file and a migration; the
- * file format is {@link DataSetFile}.
+ * are read per company). A new data set with the same envelope is a YAML file, nothing else: its tables are created
+ * at start ({@link DataSetSchemas}); the file format is {@link DataSetFile}.
  */
 public final class DataSetCatalog {
 
@@ -48,20 +50,23 @@ public final class DataSetCatalog {
         this.byName = ordered;
     }
 
-    /** Loads every file matching the pattern, e.g. {@code classpath*:jobs/*.yml}. */
-    static DataSetCatalog load(String locationPattern) {
-        Resource[] resources;
+    /**
+     * Loads every data set file at the locations ({@link DataSetNames#sources}: e.g.
+     * {@code classpath*:jobs/*.yml,file:jobs/*.yml}, a working-directory file overriding a packaged one of its name).
+     */
+    static DataSetCatalog load(String locations) {
+        List<DataSetNames.DataSetSource> sources;
         try {
-            resources = new PathMatchingResourcePatternResolver().getResources(locationPattern);
-        } catch (IOException e) {
-            throw new UncheckedIOException("Cannot list the data set files " + locationPattern, e);
+            sources = DataSetNames.sources(locations);
+        } catch (IOException | URISyntaxException e) {
+            throw new IllegalStateException("Cannot list the data set files " + locations + ": " + e.getMessage(), e);
         }
         List<DataSet> dataSets = new ArrayList<>();
-        for (Resource resource : resources) {
-            dataSets.add(read(resource));
+        for (DataSetNames.DataSetSource source : sources) {
+            dataSets.add(read(source));
         }
         if (dataSets.isEmpty()) {
-            throw new IllegalStateException("No data set files found at " + locationPattern
+            throw new IllegalStateException("No data set files found at " + locations
                     + ": set ledgersync.sync.datasets to where the jobs/*.yml files are");
         }
         return new DataSetCatalog(dataSets);
@@ -105,18 +110,17 @@ public final class DataSetCatalog {
         }
     }
 
-    static DataSet read(Resource resource) {
-        String source = resource.getFilename() == null ? resource.getDescription() : "jobs/" + resource.getFilename();
-        try (Reader yaml = new InputStreamReader(resource.getInputStream(), StandardCharsets.UTF_8)) {
-            return parse(yaml, source);
+    static DataSet read(DataSetNames.DataSetSource source) {
+        try (InputStream in = source.url().openStream()) {
+            return parse(new String(in.readAllBytes(), StandardCharsets.UTF_8), source.shownAs());
         } catch (IOException e) {
-            throw new UncheckedIOException("Cannot read data set file " + resource.getDescription(), e);
+            throw new UncheckedIOException("Cannot read data set file " + source.shownAs(), e);
         }
     }
 
     /** A data set from its file's text; every mistake is one line naming {@code source}, the line and the field. */
-    static DataSet parse(Reader yaml, String source) {
-        YamlDocument<DataSetFile> document = YamlFiles.open(yaml, source, DataSetFile.class);
+    static DataSet parse(String text, String source) {
+        YamlDocument<DataSetFile> document = YamlFiles.open(new StringReader(text), source, DataSetFile.class);
         DataSetFile file = document.value();
         boolean perCompany = file.parent() != null;
         if (perCompany != file.path().contains("{companyId}")) {
@@ -126,12 +130,15 @@ public final class DataSetCatalog {
         List<String> fields = new ArrayList<>();
         List<String> key = new ArrayList<>();
         if (perCompany) {
-            columns.add(new Column("company_id", ColumnType.TEXT));
+            columns.add(StandardColumns.companyId());
             fields.add(null);
-            key.add("company_id");
+            key.add(StandardColumns.COMPANY_ID);
         }
         file.columns().forEach((name, column) -> {
-            columns.add(new Column(name, type(document, name, column.type())));
+            if (StandardColumns.trailing().contains(name) || name.equals(StandardColumns.COMPANY_ID)) {
+                throw document.invalid("columns." + name, "is a column every data set table has: name it otherwise");
+            }
+            columns.add(new Column(name, type(document, "columns." + name, column.type())));
             fields.add(column.field());
         });
         for (String keyColumn : file.key()) {
@@ -140,20 +147,51 @@ public final class DataSetCatalog {
             }
             key.add(keyColumn);
         }
+        List<DataSet.Child> children = new ArrayList<>();
+        if (file.children() != null) {
+            if (!file.children().isEmpty() && file.key().size() != 1) {
+                throw document.invalid("children", "need a data set whose key is one column: the child rows point at it");
+            }
+            file.children().forEach((table, child) -> children.add(child(document, table, child)));
+        }
         String table = file.table() == null ? file.name() : file.table();
-        return new DataSet(file.name(), file.path(), file.parent(), new Table(table, columns, key), fields, file.cursor());
+        return new DataSet(file.name(), file.path(), file.parent(),
+                new Table(table, columns, key, children.stream().map(DataSet.Child::table).toList()), fields, file.cursor(),
+                children, new DataSet.Declaration(source, sha256(text)));
+    }
+
+    private static DataSet.Child child(YamlDocument<DataSetFile> document, String table, DataSetFile.Child child) {
+        List<Column> columns = new ArrayList<>();
+        List<String> fields = new ArrayList<>();
+        child.columns().forEach((name, column) -> {
+            if (name.equals(StandardColumns.COMPANY_ID) || name.equals(StandardColumns.LINE_NUMBER) || name.equals(child.parentKey())) {
+                throw document.invalid("children." + table + ".columns." + name,
+                        "is a key column of every child table (company_id, " + child.parentKey() + ", line_number): name it otherwise");
+            }
+            columns.add(new Column(name, type(document, "children." + table + ".columns." + name, column.type())));
+            fields.add(column.field());
+        });
+        return new DataSet.Child(new ChildTable(table, child.parentKey(), columns), child.field(), fields);
+    }
+
+    private static String sha256(String text) {
+        try {
+            return HexFormat.of().formatHex(MessageDigest.getInstance("SHA-256").digest(text.getBytes(StandardCharsets.UTF_8)));
+        } catch (NoSuchAlgorithmException e) {
+            throw new IllegalStateException("Every Java runtime has SHA-256", e);
+        }
     }
 
     /** A data set from YAML text, for tests. */
     static DataSet parse(String yaml) {
-        return parse(new StringReader(yaml), "test.yml");
+        return parse(yaml, "test.yml");
     }
 
     private static ColumnType type(YamlDocument<DataSetFile> document, String column, String type) {
         try {
             return ColumnType.valueOf(type.toUpperCase(Locale.ROOT));
         } catch (IllegalArgumentException e) {
-            throw document.invalid("columns." + column + ".type", "'" + type + "' is not a type; the types are "
+            throw document.invalid(column + ".type", "'" + type + "' is not a type; the types are "
                     + Arrays.stream(ColumnType.values()).map(t -> t.name().toLowerCase(Locale.ROOT)).toList());
         }
     }

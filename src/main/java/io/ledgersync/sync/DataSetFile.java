@@ -20,6 +20,7 @@ import jakarta.validation.constraints.Pattern;
  * @param key the record's key columns (a company data set's table key starts with {@code company_id})
  * @param cursor the record field that tells when a record last changed
  * @param columns each typed column: the record field (a dotted path) it is read from, and its type
+ * @param children by table name, a list field of the record kept as a child table ({@code invoice_line_items}); optional
  */
 record DataSetFile(
         @NotBlank @Pattern(regexp = IDENTIFIER, message = IDENTIFIER_MESSAGE) String name,
@@ -28,7 +29,8 @@ record DataSetFile(
         @Pattern(regexp = IDENTIFIER, message = IDENTIFIER_MESSAGE) String table,
         @NotEmpty List<@NotBlank String> key,
         String cursor,
-        @NotEmpty Map<@Pattern(regexp = IDENTIFIER, message = IDENTIFIER_MESSAGE) String, @NotNull @Valid Column> columns) {
+        @NotEmpty Map<@Pattern(regexp = IDENTIFIER, message = IDENTIFIER_MESSAGE) String, @NotNull @Valid Column> columns,
+        Map<@Pattern(regexp = IDENTIFIER, message = IDENTIFIER_MESSAGE) String, @NotNull @Valid Child> children) {
 
     /** A table or column name that needs no quoting on any database. */
     static final String IDENTIFIER = "[a-z][a-z0-9_]{0,62}";
@@ -36,5 +38,18 @@ record DataSetFile(
 
     /** One typed column. */
     record Column(@NotBlank String field, @NotBlank String type) {
+    }
+
+    /**
+     * A list field of the record as a child table: a row per item, numbered from 1 ({@code line_number}).
+     *
+     * @param field the record's list field (a dotted path), e.g. {@code lineItems}
+     * @param parentKey the child table's column that holds the record's key, e.g. {@code invoice_id}
+     * @param columns each typed column of an item: the item's field (a dotted path) it is read from, and its type
+     */
+    record Child(
+            @NotBlank String field,
+            @NotBlank @Pattern(regexp = IDENTIFIER, message = IDENTIFIER_MESSAGE) String parentKey,
+            @NotEmpty Map<@Pattern(regexp = IDENTIFIER, message = IDENTIFIER_MESSAGE) String, @NotNull @Valid Column> columns) {
     }
 }

@@ -57,11 +57,11 @@ public final class DataSetNames {
      * milliseconds, which is what a check before the start may cost. Empty when a file does not plainly say its name;
      * the start loads the catalog and reports what is wrong with it.
      */
-    public static Optional<DataSetNames> read(String locationPattern) {
+    public static Optional<DataSetNames> read(String locations) {
         Map<String, Boolean> perCompanyByName = new TreeMap<>();
         try {
-            for (URL file : files(locationPattern)) {
-                try (InputStream in = file.openStream()) {
+            for (DataSetSource source : sources(locations)) {
+                try (InputStream in = source.url().openStream()) {
                     if (!(new Yaml(new SafeConstructor(new LoaderOptions())).load(in) instanceof Map<?, ?> yaml)
                             || !(yaml.get("name") instanceof String name) || perCompanyByName.containsKey(name)) {
                         return Optional.empty();
@@ -73,6 +73,46 @@ public final class DataSetNames {
             return Optional.empty();
         }
         return perCompanyByName.isEmpty() ? Optional.empty() : Optional.of(new DataSetNames(perCompanyByName));
+    }
+
+    /**
+     * The data set files at the locations: a comma-separated list of patterns ({@code ledgersync.sync.datasets}, by
+     * default the packaged {@code classpath*:jobs/*.yml}, then {@code file:jobs/*.yml} in the working directory). A
+     * file of a later location replaces the file of the same name from an earlier one, so that a user's
+     * {@code ./jobs/invoices.yml} overrides the packaged one; the one home of that rule. In file name order.
+     */
+    static List<DataSetSource> sources(String locations) throws IOException, URISyntaxException {
+        Map<String, DataSetSource> byFileName = new TreeMap<>();
+        for (String location : locations.split(",")) {
+            String pattern = location.strip();
+            if (pattern.isEmpty()) {
+                continue;
+            }
+            boolean packaged = pattern.startsWith("classpath");
+            for (URL file : files(pattern)) {
+                String path = file.getPath();
+                String fileName = path.substring(path.lastIndexOf('/') + 1);
+                byFileName.put(fileName, new DataSetSource(fileName, file, packaged ? "jobs/" + fileName : shown(file)));
+            }
+        }
+        return List.copyOf(byFileName.values());
+    }
+
+    /** A file outside the jar as its user knows it: relative to the working directory when it is under it. */
+    private static String shown(URL file) throws URISyntaxException {
+        Path path = Path.of(file.toURI()).toAbsolutePath().normalize();
+        Path workingDirectory = Path.of("").toAbsolutePath();
+        return path.startsWith(workingDirectory) ? "./" + workingDirectory.relativize(path).toString().replace('\\', '/') : path.toString();
+    }
+
+    /**
+     * One data set file.
+     *
+     * @param fileName its name, which a later location's file of the same name overrides
+     * @param url where it is read from
+     * @param shownAs how messages and the schema record name it ({@code jobs/invoices.yml}, {@code ./jobs/bills.yml})
+     */
+    record DataSetSource(String fileName, URL url, String shownAs) {
     }
 
     /**

@@ -5,6 +5,7 @@ import java.time.LocalDate;
 import java.time.LocalDateTime;
 import java.time.OffsetDateTime;
 import java.time.ZoneOffset;
+import java.util.ArrayList;
 import java.util.List;
 
 import io.ledgersync.source.SourceRecord;
@@ -22,12 +23,22 @@ import tools.jackson.databind.JsonNode;
 final class RecordMapper {
 
     private final DataSet dataSet;
-    /** The columns' field paths, read in one streaming pass per record; null for the company id column. */
+    /**
+     * The columns' field paths, then the child tables' list fields, read in one streaming pass per record; null for
+     * the company id column.
+     */
     private final FieldPaths paths;
+    /** Per child table, each typed column's field path in an item, split at the dots. */
+    private final List<String[][]> itemPaths;
 
     RecordMapper(DataSet dataSet) {
         this.dataSet = dataSet;
-        this.paths = new FieldPaths(dataSet.fields());
+        List<String> all = new ArrayList<>(dataSet.fields());
+        dataSet.children().forEach(child -> all.add(child.field()));
+        this.paths = new FieldPaths(all);
+        this.itemPaths = dataSet.children().stream()
+                .map(child -> child.fields().stream().map(field -> field.split("\\.")).toArray(String[][]::new))
+                .toList();
     }
 
     Row toRow(SourceRecord record, String companyId) {
@@ -48,7 +59,46 @@ final class RecordMapper {
                         + columns.get(i).type().name().toLowerCase(java.util.Locale.ROOT) + " for column " + columns.get(i).name(), e);
             }
         }
-        return new Row(values, record.rawJson());
+        List<List<Object[]>> children = new ArrayList<>(itemPaths.size());
+        for (int c = 0; c < itemPaths.size(); c++) {
+            children.add(items(record, companyId, dataSet.children().get(c), itemPaths.get(c), nodes[columns.size() + c]));
+        }
+        return new Row(values, record.rawJson(), children);
+    }
+
+    /** The typed values of each item of a list field; an absent or null list has no items. */
+    private List<Object[]> items(SourceRecord record, String companyId, DataSet.Child child, String[][] fieldPaths, JsonNode list) {
+        if (list.isMissingNode() || list.isNull()) {
+            return List.of();
+        }
+        if (!list.isArray()) {
+            throw new IllegalArgumentException("Record " + record.id() + " of " + dataSet.name()
+                    + (companyId == null ? "" : " (company " + companyId + ")") + ": field '" + child.field() + "' = "
+                    + list + " is not a list, as child table " + child.table().name() + " needs");
+        }
+        List<Column> columns = child.table().columns();
+        List<Object[]> items = new ArrayList<>(list.size());
+        for (int line = 0; line < list.size(); line++) {
+            JsonNode item = list.get(line);
+            Object[] values = new Object[columns.size()];
+            for (int i = 0; i < values.length; i++) {
+                JsonNode node = item;
+                for (String part : fieldPaths[i]) {
+                    node = node.path(part);
+                }
+                try {
+                    values[i] = convert(node, columns.get(i));
+                } catch (RuntimeException e) {
+                    throw new IllegalArgumentException("Record " + record.id() + " of " + dataSet.name()
+                            + (companyId == null ? "" : " (company " + companyId + ")") + ": field '" + child.field() + "["
+                            + line + "]." + child.fields().get(i) + "' = " + node + " is not a valid "
+                            + columns.get(i).type().name().toLowerCase() + " for column " + child.table().name() + "."
+                            + columns.get(i).name(), e);
+                }
+            }
+            items.add(values);
+        }
+        return items;
     }
 
     /** A value in a message: a 1 MB string that failed to convert is named by its first characters. */

@@ -32,6 +32,7 @@ import io.ledgersync.warehouse.RunLocks;
 import io.ledgersync.warehouse.RunPurge;
 import io.ledgersync.warehouse.SyncStates;
 import io.ledgersync.warehouse.Warehouse;
+import io.ledgersync.warehouse.WarehouseSchema;
 
 /**
  * The {@code sync} job, built from the data set files: one partitioned step per data set, in
@@ -39,16 +40,19 @@ import io.ledgersync.warehouse.Warehouse;
  * which the partition's context ({@link PartitionContext}: data set and company) points at the right data.
  */
 @Configuration(proxyBeanMethods = false)
-@EnableConfigurationProperties(SyncProperties.class)
+@EnableConfigurationProperties({SyncProperties.class, SchemaProperties.class})
 @EnableScheduling // ActiveRuns logs the progress of running syncs at a steady interval
 class SyncJobConfiguration {
 
     static final String JOB_NAME = "sync";
 
+    /** The data sets, their tables brought in line with their files before anything can run ({@link DataSetSchemas}). */
     @Bean
-    DataSetCatalog dataSetCatalog(SyncProperties properties, Warehouse warehouse) {
+    DataSetCatalog dataSetCatalog(SyncProperties properties, SchemaProperties schemaProperties, WarehouseSchema schema,
+            Warehouse warehouse) {
         DataSetCatalog catalog = DataSetCatalog.load(properties.datasets());
-        catalog.all().forEach(dataSet -> warehouse.verify(dataSet.table()));
+        new DataSetSchemas(schema, schemaProperties.batchSize()).applyAll(catalog, schemaProperties.rebuild());
+        catalog.all().forEach(dataSet -> warehouse.verify(dataSet.table())); // reads the column limits for Warehouse.misfit
         return catalog;
     }
 

@@ -66,6 +66,41 @@ final class CopyUpsert implements RowUpsert {
         }
     }
 
+    /** Child rows go straight into their table with COPY: their parents' old rows were deleted in this transaction. */
+    @Override
+    public void insert(Handle handle, String table, List<String> columns, List<ColumnType> types, List<Object[]> rows) {
+        if (rows.isEmpty()) {
+            return;
+        }
+        try {
+            CopyIn copy = handle.getConnection().unwrap(PGConnection.class).getCopyAPI()
+                    .copyIn("COPY " + table + " (" + String.join(", ", columns) + ") FROM STDIN");
+            try {
+                StringBuilder text = new StringBuilder(FLUSH_BYTES + 4096);
+                for (Object[] values : rows) {
+                    for (int i = 0; i < values.length; i++) {
+                        if (i > 0) {
+                            text.append('\t');
+                        }
+                        appendValue(text, values[i]);
+                    }
+                    text.append('\n');
+                    if (text.length() >= FLUSH_BYTES) {
+                        write(copy, text);
+                    }
+                }
+                write(copy, text);
+                copy.endCopy();
+            } finally {
+                if (copy.isActive()) {
+                    copy.cancelCopy();
+                }
+            }
+        } catch (SQLException e) {
+            throw new IllegalStateException("Copying " + rows.size() + " rows into " + table + " failed: " + e.getMessage(), e);
+        }
+    }
+
     /** Create the staging table if this session has none, empty it, copy into it, merge it into the table. */
     private String[] statements(Table table) {
         List<String> columns = Dialect.allColumns(table);

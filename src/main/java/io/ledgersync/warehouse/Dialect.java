@@ -39,6 +39,22 @@ interface Dialect {
      */
     RunLocks runLocks(DataSource lockConnections, String holderName);
 
+    /** The column type of a typed column, as CREATE TABLE and ADD COLUMN spell it. */
+    String sqlType(ColumnType type);
+
+    /** The type of {@code raw}, the whole record. */
+    String rawType();
+
+    /** Statements that finish a new data-set table (e.g. how its raw is compressed); none by default. */
+    default List<String> afterCreate(String table) {
+        return List.of();
+    }
+
+    /** Gives a table another name, with whatever the database names after its table (PostgreSQL's primary key). */
+    default List<String> renameTable(String from, String to) {
+        return List.of("ALTER TABLE " + from + " RENAME TO " + to);
+    }
+
     static Dialect forProduct(String productName) {
         Dialect dialect = Map.<String, Dialect>of("H2", new H2Dialect(), "PostgreSQL", new PostgresDialect()).get(productName);
         if (dialect == null) {
@@ -51,7 +67,7 @@ interface Dialect {
     /** All column names of a data-set row in binding order: typed columns, then raw, synced_at, run_id. */
     static List<String> allColumns(Table table) {
         List<String> names = table.columns().stream().map(Column::name).collect(Collectors.toList());
-        names.addAll(List.of("raw", "synced_at", "run_id"));
+        names.addAll(StandardColumns.WRITTEN);
         return names;
     }
 }

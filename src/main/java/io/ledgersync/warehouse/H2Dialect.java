@@ -18,6 +18,27 @@ final class H2Dialect implements Dialect {
                 + ") VALUES (" + String.join(", ", Collections.nCopies(columns.size(), "?")) + ")";
     }
 
+    /**
+     * Decimals get 9 places, the most the contract's amounts and rates have ("up to a maximum of 9 decimal places");
+     * raw is CHARACTER VARYING, kept in the row (V5__raw_in_row.sql says why).
+     */
+    @Override
+    public String sqlType(ColumnType type) {
+        return switch (type) {
+            case TEXT -> "CHARACTER VARYING";
+            case INTEGER -> "BIGINT";
+            case DECIMAL -> "NUMERIC(38, 9)";
+            case BOOLEAN -> "BOOLEAN";
+            case DATE -> "DATE";
+            case TIMESTAMP -> "TIMESTAMP WITH TIME ZONE";
+        };
+    }
+
+    @Override
+    public String rawType() {
+        return "CHARACTER VARYING";
+    }
+
     @Override
     public RunLocks runLocks(DataSource lockConnections, String holderName) {
         return new InProcessRunLocks(holderName);

@@ -20,6 +20,37 @@ final class PostgresDialect implements Dialect {
     }
 
     @Override
+    public String sqlType(ColumnType type) {
+        return switch (type) {
+            case TEXT -> "TEXT";
+            case INTEGER -> "BIGINT";
+            case DECIMAL -> "NUMERIC";
+            case BOOLEAN -> "BOOLEAN";
+            case DATE -> "DATE";
+            case TIMESTAMP -> "TIMESTAMP WITH TIME ZONE";
+        };
+    }
+
+    @Override
+    public String rawType() {
+        return "JSONB";
+    }
+
+    /** raw compressed with lz4 where the server has it, as V5__raw_lz4.sql does for the first tables (and says why). */
+    @Override
+    public List<String> afterCreate(String table) {
+        return List.of("DO $$ BEGIN IF EXISTS (SELECT 1 FROM pg_settings WHERE name = 'default_toast_compression'"
+                + " AND 'lz4' = ANY (enumvals)) THEN ALTER TABLE " + table + " ALTER COLUMN raw SET COMPRESSION lz4; END IF; END $$");
+    }
+
+    /** The primary key keeps its table's old name ({@code <table>_pkey}) unless it is renamed too: a later table of that name needs it. */
+    @Override
+    public List<String> renameTable(String from, String to) {
+        return List.of("ALTER TABLE " + from + " RENAME TO " + to,
+                "ALTER TABLE " + to + " RENAME CONSTRAINT " + from + "_pkey TO " + to + "_pkey");
+    }
+
+    @Override
     public RowUpsert rowUpsert() {
         return new CopyUpsert(this);
     }

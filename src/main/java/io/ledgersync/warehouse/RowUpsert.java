@@ -13,4 +13,12 @@ interface RowUpsert {
 
     /** @param rows already checked to have a value per typed column */
     void upsert(Handle handle, Table table, List<Row> rows, OffsetDateTime syncedAt, long runId);
+
+    /**
+     * Inserts rows that have no row of their key in the table (a child table's rows, after their parents' old ones
+     * were deleted).
+     *
+     * @param types each column's type, for a null value
+     */
+    void insert(Handle handle, String table, List<String> columns, List<ColumnType> types, List<Object[]> rows);
 }

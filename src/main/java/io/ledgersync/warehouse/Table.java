@@ -3,16 +3,19 @@ package io.ledgersync.warehouse;
 import java.util.List;
 
 /**
- * A warehouse table that a data set is upserted into: its typed columns and primary key. Every
- * such table also has the columns {@code raw} (the whole record as JSON), {@code synced_at} and
- * {@code run_id}, which the warehouse fills itself.
+ * A warehouse table that a data set is upserted into: its typed columns, primary key and child tables. Every such
+ * table also has the standard columns ({@link StandardColumns}: {@code raw}, {@code synced_at}, {@code run_id},
+ * {@code deleted_at}), which the warehouse fills itself.
+ *
+ * @param children the tables of the record's list fields, replaced with the record ({@link ChildTable})
  */
-public record Table(String name, List<Column> columns, List<String> key) {
+public record Table(String name, List<Column> columns, List<String> key, List<ChildTable> children) {
 
     public Table {
         Column.requireIdentifier(name, "table");
         columns = List.copyOf(columns);
         key = List.copyOf(key);
+        children = List.copyOf(children);
         if (key.isEmpty()) {
             throw new IllegalArgumentException("Table " + name + " needs a primary key");
         }
@@ -21,6 +24,14 @@ public record Table(String name, List<Column> columns, List<String> key) {
                 throw new IllegalArgumentException("Key column " + keyColumn + " of table " + name + " is not one of its columns");
             }
         }
+        if (!children.isEmpty() && key.stream().filter(k -> !k.equals(StandardColumns.COMPANY_ID)).count() != 1) {
+            throw new IllegalArgumentException("Table " + name + " has child tables, so its key must be one column"
+                    + " (besides company_id): the child rows point at it");
+        }
+    }
+
+    public Table(String name, List<Column> columns, List<String> key) {
+        this(name, columns, key, List.of());
     }
 
     int indexOf(String column) {
@@ -30,5 +41,10 @@ public record Table(String name, List<Column> columns, List<String> key) {
             }
         }
         return -1;
+    }
+
+    /** The parent's own key column that child rows point at: its key without company_id. */
+    String ownKey() {
+        return key.stream().filter(k -> !k.equals(StandardColumns.COMPANY_ID)).findFirst().orElseThrow();
     }
 }

@@ -48,7 +48,16 @@ public class Warehouse {
                         + " values for " + columns + " columns");
             }
         }
-        jdbi.useHandle(handle -> rowUpsert.upsert(handle, table, rows, syncedAt, runId));
+        for (Row row : rows) {
+            if (row.children().size() != table.children().size()) {
+                throw new IllegalArgumentException("A row for " + table.name() + " has " + row.children().size()
+                        + " child lists for " + table.children().size() + " child tables");
+            }
+        }
+        jdbi.useHandle(handle -> Transactions.inOne(handle, () -> {
+            rowUpsert.upsert(handle, table, rows, syncedAt, runId);
+            ChildRows.replace(handle, rowUpsert, table, table.children(), rows);
+        }));
     }
 
     /** The distinct values of one column, sorted: e.g. the ids of the companies synced so far. */
@@ -68,8 +77,8 @@ public class Warehouse {
     }
 
     /**
-     * Checks that the table exists with every column a data set writes, so that a data set
-     * declared without its migration fails at startup with a message, not mid-run.
+     * Checks that the table exists with every column a data set writes, and reads the limits of its columns for
+     * {@link #misfit}. At start, after the data set's tables were brought in line with its file (sync.DataSetSchemas).
      */
     public void verify(Table table) {
         ColumnLimits columnLimits;

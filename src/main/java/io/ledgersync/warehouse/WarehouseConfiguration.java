@@ -45,6 +45,11 @@ class WarehouseConfiguration {
     }
 
     @Bean
+    WarehouseSchema warehouseSchema(Jdbi jdbi, Dialect warehouseDialect, ObjectProvider<Clock> clock) {
+        return new WarehouseSchema(jdbi, warehouseDialect, clock.getIfAvailable(Clock::systemUTC));
+    }
+
+    @Bean
     SyncStates syncStates(Jdbi jdbi, Dialect warehouseDialect) {
         return new SyncStates(jdbi, warehouseDialect);
     }

@@ -109,4 +109,74 @@ class DataSetCatalogTests {
                 .hasMessageContaining("test.yml line 6")
                 .hasMessageContaining("unknown key 'cusor'");
     }
+
+    /** Issue 15: a data set is one file, in the packaged jobs/ or in ./jobs/; a working-directory file overrides by name. */
+    @Test
+    void aFileOfALaterLocationAddsADataSetOrOverridesThePackagedFileOfItsName(@TempDir Path folder) throws IOException {
+        Files.writeString(folder.resolve("bills.yml"), BILLS.replace("path: /bills", "path: /companies/{companyId}/data/bills\nparent: companies"));
+        Files.writeString(folder.resolve("invoices.yml"), """
+                name: invoices
+                path: /companies/{companyId}/data/invoices
+                parent: companies
+                key: [id]
+                columns:
+                  id:   { field: id, type: text }
+                  note: { field: note, type: text }
+                """);
+        String locations = "classpath*:jobs/*.yml, file:" + folder + "/*.yml";
+
+        DataSetCatalog catalog = DataSetCatalog.load(locations);
+
+        assertThat(catalog.names()).containsExactly("companies", "bills", "customers", "invoices");
+        assertThat(catalog.get("invoices").table().columns()).extracting(c -> c.name()).containsExactly("company_id", "id", "note");
+        assertThat(catalog.get("invoices").file().source()).as("under the working directory: relative to it")
+                .isEqualTo("./" + Path.of("").toAbsolutePath().relativize(folder.resolve("invoices.yml").toAbsolutePath()));
+        assertThat(catalog.get("customers").file().source()).isEqualTo("jobs/customers.yml");
+        assertThat(DataSetNames.read(locations)).get().extracting(DataSetNames::names).isEqualTo(catalog.names());
+    }
+
+    @Test
+    void aFileInTheWorkingDirectoryIsNamedAsItsUserKnowsIt() {
+        DataSetCatalog catalog = DataSetCatalog.load("file:jobs/*.yml");
+
+        assertThat(catalog.get("invoices").file().source()).isEqualTo("./jobs/invoices.yml");
+        assertThat(catalog.get("invoices").file().checksum()).hasSize(64);
+    }
+
+    @Test
+    void theDefaultReadsThePackagedFilesThenTheWorkingDirectorys() {
+        assertThat(io.ledgersync.ConfigDefaults.bind("ledgersync.sync", SyncProperties.class).datasets())
+                .isEqualTo("classpath*:jobs/*.yml,file:jobs/*.yml");
+    }
+
+    @Test
+    void aListFieldIsDeclaredAsAChildTableWithItsParentsKey() {
+        DataSet invoices = DataSetCatalog.load("classpath*:jobs/*.yml").get("invoices");
+
+        assertThat(invoices.table().children()).extracting(c -> c.name())
+                .containsExactly("invoice_line_items", "invoice_payment_allocations");
+        DataSet.Child lines = invoices.children().get(0);
+        assertThat(lines.field()).isEqualTo("lineItems");
+        assertThat(lines.table().key(invoices.table())).containsExactly("company_id", "invoice_id", "line_number");
+        assertThat(lines.table().columns()).extracting(c -> c.name()).contains("description", "quantity", "unit_amount",
+                "sub_total", "tax_amount", "total_amount", "account_id", "item_id", "tax_rate_id");
+    }
+
+    @Test
+    void aChildColumnNamedLikeAKeyColumnIsRefusedWithItsLine() {
+        assertThatThrownBy(() -> DataSetCatalog.parse(BILLS + """
+                children:
+                  bill_lines:
+                    field: lineItems
+                    parentKey: bill_id
+                    columns:
+                      line_number: { field: n, type: integer }
+                """)).hasMessageContaining("test.yml line 11, children.bill_lines.columns.line_number: is a key column of every child table");
+    }
+
+    @Test
+    void aStandardColumnCannotBeDeclared() {
+        assertThatThrownBy(() -> DataSetCatalog.parse(BILLS + "  deleted_at: { field: deletedAt, type: timestamp }\n"))
+                .hasMessageContaining("test.yml line 6, columns.deleted_at: is a column every data set table has");
+    }
 }

@@ -136,4 +136,38 @@ class RecordMapperTests {
     private static SourceRecord record(String text) {
         return new SourceRecord(text);
     }
+
+    /** Issue 15: a list field becomes the items of a child table, each item's typed values in list order. */
+    @Test
+    void theItemsOfAListFieldAreTypedForTheirChildTable() {
+        DataSet invoices = DataSetCatalog.load("classpath*:jobs/*.yml").get("invoices");
+
+        Row row = new RecordMapper(invoices).toRow(record("""
+                {"id": "i1", "lineItems": [
+                  {"description": "Desk", "quantity": 2, "unitAmount": 12.50, "subTotal": 25.00, "taxAmount": 5.00,
+                   "totalAmount": 30.00, "accountRef": {"id": "a1", "name": "Sales"}, "itemRef": {"id": "it1"},
+                   "taxRateRef": {"id": "t1", "name": "VAT", "effectiveTaxRate": 20}},
+                  {"description": "Pen"}],
+                 "paymentAllocations": null}"""), "c1");
+
+        List<Object[]> lines = row.children().get(0);
+        assertThat(lines).hasSize(2);
+        List<String> columns = invoices.children().get(0).table().columns().stream().map(c -> c.name()).toList();
+        assertThat(lines.get(0)[columns.indexOf("description")]).isEqualTo("Desk");
+        assertThat((BigDecimal) lines.get(0)[columns.indexOf("unit_amount")]).isEqualByComparingTo("12.50");
+        assertThat(lines.get(0)[columns.indexOf("account_id")]).isEqualTo("a1");
+        assertThat((BigDecimal) lines.get(0)[columns.indexOf("effective_tax_rate")]).isEqualByComparingTo("20");
+        assertThat(lines.get(1)[columns.indexOf("account_id")]).isNull();
+        assertThat(row.children().get(1)).as("a null list has no items").isEmpty();
+    }
+
+    @Test
+    void aListFieldThatIsNoListNamesTheRecordAndTheChildTable() {
+        DataSet invoices = DataSetCatalog.load("classpath*:jobs/*.yml").get("invoices");
+
+        assertThatThrownBy(() -> new RecordMapper(invoices).toRow(record("{\"id\": \"i1\", \"lineItems\": 3}"), "c1"))
+                .hasMessageContaining("Record i1 of invoices (company c1): field 'lineItems' = 3 is not a list, as child table invoice_line_items needs");
+        assertThatThrownBy(() -> new RecordMapper(invoices).toRow(record("{\"id\": \"i1\", \"lineItems\": [{\"quantity\": \"x\"}]}"), "c1"))
+                .hasMessageContaining("field 'lineItems[0].quantity' = \"x\" is not a valid decimal for column invoice_line_items.quantity");
+    }
 }

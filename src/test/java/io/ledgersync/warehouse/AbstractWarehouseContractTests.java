@@ -141,15 +141,151 @@ abstract class AbstractWarehouseContractTests {
         assertThat(warehouse.count("invoices")).isZero();
     }
 
-    @Test
-    void verifyNamesTheMissingTableOrColumnAndTheFix() {
-        Table missingColumn = new Table("invoices", List.of(new Column("company_id", ColumnType.TEXT), new Column("id", ColumnType.TEXT),
-                new Column("colour", ColumnType.TEXT)), List.of("company_id", "id"));
-        Table missingTable = new Table("bills", List.of(new Column("id", ColumnType.TEXT)), List.of("id"));
+    /** A parent with line items, as jobs/invoices.yml declares them (README, "Tables"). */
+    static final ChildTable LINES = new ChildTable("bill_lines", "bill_id", List.of(
+            new Column("description", ColumnType.TEXT), new Column("amount", ColumnType.DECIMAL)));
+    static final Table BILLS = new Table("bills", List.of(new Column("company_id", ColumnType.TEXT), new Column("id", ColumnType.TEXT),
+            new Column("total", ColumnType.DECIMAL)), List.of("company_id", "id"), List.of(LINES));
 
-        assertThatThrownBy(() -> warehouse.verify(missingColumn)).hasMessageContaining("[colour]").hasMessageContaining("migration");
-        assertThatThrownBy(() -> warehouse.verify(missingTable)).hasMessageContaining("no table 'bills'");
-        warehouse.verify(THINGS);
+    private WarehouseSchema schema() {
+        return new WarehouseSchema(jdbi, dialect, clock);
+    }
+
+    private static Row bill(String company, String id, String... lines) {
+        List<Object[]> items = new java.util.ArrayList<>();
+        for (String line : lines) {
+            items.add(new Object[] {line, new BigDecimal(line.length())});
+        }
+        String raw = "{\"id\": \"" + id + "\", \"lines\": " + lines.length + "}";
+        return new Row(new Object[] {company, id, new BigDecimal(lines.length)}, raw, List.of(items));
+    }
+
+    private List<String> lines(String company, String bill) {
+        return jdbi.withHandle(h -> h.createQuery("SELECT line_number || ':' || description FROM bill_lines"
+                + " WHERE company_id = :c AND bill_id = :b ORDER BY line_number").bind("c", company).bind("b", bill)
+                .mapTo(String.class).list());
+    }
+
+    /** Issue 15: a parent's child rows are replaced with it, so a line removed at the source disappears. */
+    @Test
+    void childRowsAreReplacedExactlyWithTheirParent() {
+        schema().create(BILLS);
+        warehouse.upsert(BILLS, List.of(bill("c1", "b1", "desk", "chair", "lamp"), bill("c1", "b2", "pen"), bill("c2", "b1", "ink")), 1);
+
+        warehouse.upsert(BILLS, List.of(bill("c1", "b1", "desk", "sofa")), 2);
+
+        assertThat(lines("c1", "b1")).containsExactly("1:desk", "2:sofa");
+        assertThat(lines("c1", "b2")).as("another parent keeps its lines").containsExactly("1:pen");
+        assertThat(lines("c2", "b1")).as("the same id in another company keeps its lines").containsExactly("1:ink");
+        warehouse.upsert(BILLS, List.of(bill("c1", "b2"), bill("c1", "b1", "x"), bill("c1", "b1", "y", "z")), 3);
+        assertThat(lines("c1", "b2")).as("no items: no rows").isEmpty();
+        assertThat(lines("c1", "b1")).as("the last row of a key in a chunk wins, with its items").containsExactly("1:y", "2:z");
+        BigDecimal amount = jdbi.withHandle(h -> h.createQuery("SELECT amount FROM bill_lines WHERE bill_id = 'b1' AND company_id = 'c1'"
+                + " AND line_number = 2").mapTo(BigDecimal.class).one());
+        assertThat(amount).isEqualByComparingTo("1");
+    }
+
+    @Test
+    void aFailedChunkLeavesNeitherTheParentNorItsChildRows() {
+        schema().create(BILLS);
+        warehouse.upsert(BILLS, List.of(bill("c1", "b1", "desk")), 1);
+        TransactionTemplate transaction = new TransactionTemplate(new DataSourceTransactionManager(dataSource));
+
+        assertThatThrownBy(() -> transaction.executeWithoutResult(status -> {
+            warehouse.upsert(BILLS, List.of(bill("c1", "b1", "sofa", "rug")), 2);
+            throw new IllegalStateException("the chunk failed after its write");
+        })).hasMessageContaining("the chunk failed");
+
+        assertThat(lines("c1", "b1")).containsExactly("1:desk");
+    }
+
+    @Test
+    void theSchemaCreatesTablesWithTheStandardColumnsAndTellsTheirShape() {
+        WarehouseSchema schema = schema();
+        assertThat(schema.shape("bills")).isEmpty();
+
+        schema.create(BILLS);
+
+        TableShape bills = schema.shape("bills").orElseThrow();
+        assertThat(bills.key()).containsExactly("company_id", "id");
+        assertThat(bills.columns().keySet()).containsExactly("company_id", "id", "total", "raw", "synced_at", "run_id", "deleted_at");
+        assertThat(bills.columns().get("total")).isEqualTo(ColumnType.DECIMAL);
+        assertThat(bills.columns().get("synced_at")).isEqualTo(ColumnType.TIMESTAMP);
+        assertThat(schema.shape("bill_lines").orElseThrow().key()).containsExactly("company_id", "bill_id", "line_number");
+        TableShape invoices = schema.shape("invoices").orElseThrow();
+        assertThat(invoices.columns().get("status")).as("V2's VARCHAR(32) is text").isEqualTo(ColumnType.TEXT);
+        assertThat(invoices.columns().get("total_amount")).as("V2's NUMERIC(19, 4) is decimal").isEqualTo(ColumnType.DECIMAL);
+    }
+
+    /** A new column is filled from raw in bounded batches; synced_at and run_id stay, since nothing was synced. */
+    @Test
+    void aNewColumnIsFilledFromRawBatchByBatchKeepingTheStamps() {
+        WarehouseSchema schema = schema();
+        schema.create(BILLS);
+        List<Row> rows = new java.util.ArrayList<>();
+        for (int i = 0; i < 25; i++) {
+            rows.add(bill("c" + (i % 3), "b" + i, "a".repeat(i % 4)));
+        }
+        warehouse.upsert(BILLS, rows, 7);
+        Table withCount = new Table("bills", List.of(new Column("company_id", ColumnType.TEXT), new Column("id", ColumnType.TEXT),
+                new Column("total", ColumnType.DECIMAL), new Column("line_count", ColumnType.INTEGER)), List.of("company_id", "id"),
+                List.of(LINES));
+        schema.addColumn("bills", new Column("line_count", ColumnType.INTEGER));
+        List<Integer> batches = new java.util.ArrayList<>();
+
+        long filled = schema.rederive(withCount, List.of("line_count"), List.of(), 4, stored -> {
+            batches.add(1);
+            long count = Long.parseLong(stored.raw().replaceAll(".*\"lines\": (\\d+).*", "$1"));
+            return new Row(new Object[] {stored.companyId(), "ignored", BigDecimal.ZERO, count}, stored.raw(), List.of(List.of()));
+        });
+
+        assertThat(filled).isEqualTo(25);
+        assertThat(batches).hasSize(25);
+        long matching = jdbi.withHandle(h -> h.createQuery("SELECT COUNT(*) FROM bills WHERE line_count = total AND run_id = 7")
+                .mapTo(Long.class).one());
+        assertThat(matching).isEqualTo(25);
+    }
+
+    /** schema --rebuild: the table again as declared now, every typed column from raw; raw and the stamps kept. */
+    @Test
+    void aRebuildChangesAColumnsTypeFromRawKeepingRawAndStamps() {
+        WarehouseSchema schema = schema();
+        schema.create(BILLS);
+        warehouse.upsert(BILLS, List.of(bill("c1", "b1", "desk", "chair"), bill("c1", "b2", "pen")), 3);
+        Table textTotal = new Table("bills", List.of(new Column("company_id", ColumnType.TEXT), new Column("id", ColumnType.TEXT),
+                new Column("total", ColumnType.TEXT)), List.of("company_id", "id"), List.of(LINES));
+
+        long rebuilt = schema.rebuild(textTotal, 1, stored -> {
+            String id = stored.raw().replaceAll(".*\"id\": \"([^\"]+)\".*", "$1");
+            return new Row(new Object[] {stored.companyId(), id, "total of " + id}, stored.raw(),
+                    List.of(List.<Object[]>of(new Object[] {"again " + id, BigDecimal.ONE})));
+        });
+
+        assertThat(rebuilt).isEqualTo(2);
+        assertThat(schema.shape("bills").orElseThrow().columns().get("total")).isEqualTo(ColumnType.TEXT);
+        List<String> totals = jdbi.withHandle(h -> h.createQuery("SELECT total FROM bills WHERE run_id = 3 ORDER BY id")
+                .mapTo(String.class).list());
+        assertThat(totals).containsExactly("total of b1", "total of b2");
+        assertThat(lines("c1", "b1")).containsExactly("1:again b1");
+        assertThat(schema.shape("bills_rebuild")).isEmpty();
+        schema.rebuild(textTotal, 10, stored -> new Row(new Object[] {stored.companyId(),
+                stored.raw().replaceAll(".*\"id\": \"([^\"]+)\".*", "$1"), "twice"}, stored.raw(), List.of(List.of())));
+        assertThat(warehouse.count("bills")).as("a second rebuild, with the names the first left").isEqualTo(2);
+    }
+
+    @Test
+    void whatWasAppliedIsRecordedNewestLast() {
+        WarehouseSchema schema = schema();
+        schema.record("bills", "bills", "./jobs/bills.yml", "abc", List.of("id", "total"), "created table bills");
+        clock.advance(Duration.ofMinutes(1));
+        schema.record("bills", "bills", "./jobs/bills.yml", "def", List.of("id", "total", "child:bill_lines"), "added bill_lines");
+
+        AppliedSchema last = schema.lastApplied("bills").orElseThrow();
+        assertThat(last.checksum()).isEqualTo("def");
+        assertThat(last.columns()).containsExactly("id", "total", "child:bill_lines");
+        assertThat(last.appliedAt()).isEqualTo(clock.instant());
+        assertThat(schema.history()).extracting(AppliedSchema::change).containsExactly("created table bills", "added bill_lines");
+        assertThat(schema.lastApplied("invoices")).isEmpty();
     }
 
     @Test

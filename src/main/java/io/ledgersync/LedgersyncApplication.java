@@ -18,6 +18,7 @@ import io.ledgersync.cluster.PartitionWorker;
 import io.ledgersync.sandbox.SandboxCommand;
 import io.ledgersync.trigger.CommandOptions;
 import io.ledgersync.trigger.ExitCode;
+import io.ledgersync.trigger.SchemaOptions;
 import io.ledgersync.trigger.StopSignals;
 import io.ledgersync.trigger.SyncOptions;
 import io.ledgersync.trigger.UsageException;
@@ -43,6 +44,11 @@ public class LedgersyncApplication {
               worker     Cluster mode: run sync partitions sent by the manager over RabbitMQ until
                          stopped (README, "Scale out"); health and metrics on its own port
                          (LEDGERSYNC_CLUSTER_WORKER_PORT)
+              schema     Bring the warehouse's tables in line with the data set files (as every start
+                         does), then print every table and column with the record field it comes from
+                           --dbt [--out=FILE]    write them as a dbt sources.yml (default ./sources.yml)
+                           --rebuild=<data set>  rebuild that data set's tables from the stored raw
+                                                 records, for a column type or key that changed
               sandbox    Run the Data API sandbox alone (API key from LEDGERSYNC_SANDBOX_API_KEY);
                          "sandbox --help" lists its options with their defaults
                            --port=N --companies=N --invoices-per-company=M --seed=S --host=H
@@ -86,12 +92,13 @@ public class LedgersyncApplication {
                 case "serve" -> runService(options, err);
                 case "sync" -> runSync(options, err);
                 case "worker" -> runWorker(options, err);
+                case "schema" -> runSchema(options, err);
                 case "sandbox" -> {
                     int exit = SandboxCommand.run(options);
                     yield exit == 0 ? KEEP_RUNNING : exit;
                 }
                 default -> throw new UsageException("Unknown command '" + command
-                        + "': the commands are serve, sync, worker, sandbox and help");
+                        + "': the commands are serve, sync, worker, schema, sandbox and help");
             };
         } catch (UsageException e) {
             err.println(e.getMessage());
@@ -142,6 +149,20 @@ public class LedgersyncApplication {
         }
         PartitionWorker.installSignals(context); // SIGTERM, Ctrl-C: finish or hand back the running partitions, then exit
         return KEEP_RUNNING;
+    private static int runSchema(String[] options, PrintStream err) {
+        SchemaOptions schema = SchemaOptions.parse(List.of(options)); // a usage error costs a second, not a start
+        SpringApplication application = new SpringApplication(LedgersyncApplication.class);
+        application.setWebApplicationType(WebApplicationType.NONE);
+        application.setDefaultProperties(Map.of("ledgersync.command", "schema"));
+        List<String> args = new java.util.ArrayList<>(List.of(options));
+        args.addAll(schema.settings());
+        ConfigurableApplicationContext context;
+        try {
+            context = application.run(args.toArray(String[]::new));
+        } catch (RuntimeException startupFailure) {
+            return StartupFailures.report(startupFailure, err).code();
+        }
+        return SpringApplication.exit(context);
     }
 
     /** The jar's version: its manifest's, or the build info the build writes next to the classes. */

@@ -57,6 +57,11 @@ class SyncJobConfiguration {
     }
 
     @Bean
+    TableMap tableMap(DataSetCatalog catalog, WarehouseSchema schema) {
+        return new TableMap(catalog, schema);
+    }
+
+    @Bean
     PermanentFailures permanentFailures() {
         return new PermanentFailures();
     }

@@ -1,0 +1,267 @@
+package io.ledgersync.sync;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import java.io.PrintStream;
+import java.math.BigDecimal;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+
+import org.jdbi.v3.core.Jdbi;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import io.ledgersync.LedgersyncApplication;
+import io.ledgersync.sandbox.SandboxDataSet;
+import io.ledgersync.sandbox.SandboxServer;
+import io.ledgersync.sandbox.SandboxSettings;
+import tools.jackson.databind.JsonNode;
+import tools.jackson.databind.json.JsonMapper;
+
+/**
+ * Issue 15, the warehouse follows the data set files: the whole application, run as its commands are
+ * ({@code sync}, {@code schema}), against the sandbox over real HTTP and a real database, with data set files in a
+ * folder of the test's own, as a user's {@code ./jobs/} would be. Subclasses choose the database.
+ */
+abstract class AbstractSchemaIntegrationTests {
+
+    static final int COMPANIES = 2;
+    static final int INVOICES_PER_COMPANY = 30;
+
+    /** One sandbox per test class (H2, PostgreSQL): started before its tests, stopped after them. */
+    static SandboxServer sandbox;
+
+    private static final JsonMapper json = JsonMapper.builder().build();
+
+    @TempDir
+    Path jobs;
+
+    private String url;
+    Jdbi warehouse;
+    private final ByteArrayOutputStream out = new ByteArrayOutputStream();
+    private final ByteArrayOutputStream err = new ByteArrayOutputStream();
+
+    /** A JDBC URL of an empty database, fresh for each test, named after it. */
+    abstract String freshDatabase(String name);
+
+    abstract String user();
+
+    @BeforeAll
+    static void startSandbox() {
+        sandbox = SandboxServer.start(SandboxSettings.defaults().withCompanies(COMPANIES)
+                .withInvoicesPerCompany(INVOICES_PER_COMPANY).withSeed(15));
+    }
+
+    @AfterAll
+    static void stopSandbox() {
+        sandbox.close();
+    }
+
+    @BeforeEach
+    void freshWarehouse(org.junit.jupiter.api.TestInfo test) {
+        url = freshDatabase("schema_" + Integer.toHexString(test.getDisplayName().hashCode() & 0xfffffff));
+        warehouse = Jdbi.create(url, user(), "");
+    }
+
+    @Test
+    void aDataSetAddedAsAFileIsSyncedEndToEndWithNoCodeAndNoMigration() throws IOException {
+        Files.writeString(jobs.resolve("customer_directory.yml"), """
+                # a user's own data set: the customers' contact details, in a table of its own
+                name: customer_directory
+                path: /companies/{companyId}/data/customers
+                parent: companies
+                key: [id]
+                cursor: modifiedDate
+                columns:
+                  id:       { field: id, type: text }
+                  name:     { field: customerName, type: text }
+                  email:    { field: emailAddress, type: text }
+                  modified: { field: modifiedDate, type: timestamp }
+                """);
+
+        assertThat(command("sync", "--datasets=companies,customer_directory")).as(text()).isZero();
+
+        SandboxDataSet served = sandbox.dataSet();
+        for (String companyId : served.companyIds()) {
+            List<Map<String, Object>> rows = warehouse.withHandle(h -> h.createQuery(
+                    "SELECT id, name, email FROM customer_directory WHERE company_id = :c ORDER BY id").bind("c", companyId)
+                    .mapToMap().list());
+            List<Map<String, Object>> expected = new ArrayList<>();
+            for (int i = 0; i < served.customerCount(companyId); i++) {
+                JsonNode customer = json.readTree(served.customerJson(companyId, i));
+                Map<String, Object> row = new java.util.HashMap<>();
+                row.put("id", customer.path("id").asString());
+                row.put("name", customer.path("customerName").asString());
+                row.put("email", customer.path("emailAddress").isNull() ? null : customer.path("emailAddress").asString());
+                expected.add(row);
+            }
+            expected.sort(java.util.Comparator.comparing(row -> (String) row.get("id")));
+            assertThat(rows).as("customers of %s", companyId).isEqualTo(expected);
+        }
+        assertThat(lastChange("customer_directory")).isEqualTo("created table customer_directory");
+        assertThat(string("SELECT source FROM data_set_schema WHERE data_set = 'customer_directory'")).endsWith("customer_directory.yml");
+    }
+
+    @Test
+    void columnsAndChildTablesAddedToAFileAreFilledFromRawWithNoRequestToTheDataApi() throws IOException {
+        String packaged = packagedInvoices();
+        String gained = packaged.replace("  is_deleted:", "  note:                 { field: note, type: text }\n  is_deleted:");
+        String before = gained.substring(0, gained.indexOf("# Lists of each invoice"))
+                .replace("  note:                 { field: note, type: text }\n", "")
+                .replaceAll("  currency: .*\n", "");
+        Files.writeString(jobs.resolve("invoices.yml"), before);
+        assertThat(command("sync")).as(text()).isZero();
+        assertThat(tableExists("invoice_line_items")).isFalse();
+        Files.writeString(jobs.resolve("invoices.yml"), gained);
+        long requests = sandbox.requestCount();
+
+        assertThat(command("schema")).as(text()).isZero();
+
+        assertThat(sandbox.requestCount()).as("filled from raw: no request to the Data API").isEqualTo(requests);
+        assertThat(lastChange("invoices")).isEqualTo("added and filled currency, note, invoice_line_items, "
+                + "invoice_payment_allocations from raw in " + COMPANIES * INVOICES_PER_COMPANY + " stored rows");
+        assertInvoiceColumnsAndLinesEqualTheSandbox("note");
+        assertThat(text()).as("schema prints the table map").contains("invoice_line_items  (key company_id, invoice_id, line_number)")
+                .contains("field lineItems[].unitAmount");
+    }
+
+    @Test
+    void anUnsafeChangeStopsTheStartWithOneLineAndARebuildAppliesItFromRaw() throws IOException {
+        assertThat(command("sync")).as(text()).isZero();
+        String packaged = packagedInvoices();
+        Files.writeString(jobs.resolve("invoices.yml"), packaged.replace("key: [id]", "key: [invoice_number]"));
+        long requests = sandbox.requestCount();
+
+        assertThat(command("sync")).isEqualTo(2);
+        assertThat(err.toString(StandardCharsets.UTF_8).strip()).isEqualTo("Data set invoices (" + shown("invoices.yml")
+                + "): the key of table invoices is [company_id, id] in the warehouse but [company_id, invoice_number] in the file,"
+                + " which cannot be changed in place: put it back as it was, or run 'ledgersync schema --rebuild=invoices'"
+                + " to rebuild its tables from the stored raw records");
+
+        Files.writeString(jobs.resolve("invoices.yml"), packaged.replace("total_amount:         { field: totalAmount, type: decimal }",
+                "total_amount:         { field: totalAmount, type: text }"));
+        assertThat(command("sync")).isEqualTo(2);
+        assertThat(err.toString(StandardCharsets.UTF_8).strip()).startsWith("Data set invoices (" + shown("invoices.yml")
+                + "): column invoices.total_amount is decimal in the warehouse but text in the file, which cannot be changed in place");
+        assertThat(sandbox.requestCount()).as("refused before anything was read").isEqualTo(requests);
+
+        assertThat(command("schema", "--rebuild=invoices")).as(text()).isZero();
+
+        assertThat(text()).contains("Data set invoices: rebuilt table invoices and invoice_line_items, invoice_payment_allocations"
+                + " from raw in " + COMPANIES * INVOICES_PER_COMPANY + " stored rows");
+        assertThat(sandbox.requestCount()).as("rebuilt from raw").isEqualTo(requests);
+        SandboxDataSet served = sandbox.dataSet();
+        String companyId = served.companyIds().get(1);
+        JsonNode first = json.readTree(served.invoiceJson(companyId, 0));
+        assertThat(string("SELECT total_amount FROM invoices WHERE company_id = '" + companyId + "' AND id = '"
+                + first.path("id").asString() + "'")).isEqualTo(first.path("totalAmount").asString());
+        assertThat(command("sync")).as("the next sync writes the rebuilt table: " + text()).isZero();
+        assertInvoiceColumnsAndLinesEqualTheSandbox("status");
+    }
+
+    /** Every invoice's currency and one other text column, and its line items, as the sandbox serves them. */
+    void assertInvoiceColumnsAndLinesEqualTheSandbox(String textColumn) {
+        String field = textColumn.equals("note") ? "note" : "status";
+        SandboxDataSet served = sandbox.dataSet();
+        long lines = 0;
+        for (String companyId : served.companyIds()) {
+            for (int i = 0; i < served.invoiceCount(companyId); i++) {
+                JsonNode invoice = json.readTree(served.invoiceJson(companyId, i));
+                String id = invoice.path("id").asString();
+                Map<String, Object> row = warehouse.withHandle(h -> h.createQuery(
+                        "SELECT " + textColumn + " AS text_column, currency FROM invoices WHERE company_id = :c AND id = :i").bind("c", companyId).bind("i", id)
+                        .mapToMap().one());
+                assertThat(row.get("text_column")).isEqualTo(invoice.path(field).isNull() ? null : invoice.path(field).asString());
+                assertThat(row.get("currency")).isEqualTo(invoice.path("currency").asString());
+                List<Map<String, Object>> stored = warehouse.withHandle(h -> h.createQuery(
+                        "SELECT line_number, description, quantity, unit_amount, total_amount, account_id, item_id, tax_rate_id"
+                                + " FROM invoice_line_items WHERE company_id = :c AND invoice_id = :i ORDER BY line_number")
+                        .bind("c", companyId).bind("i", id).mapToMap().list());
+                JsonNode items = invoice.path("lineItems");
+                assertThat(stored).as("lines of invoice %s", id).hasSize(items.size());
+                for (int n = 0; n < items.size(); n++) {
+                    JsonNode item = items.get(n);
+                    Map<String, Object> line = stored.get(n);
+                    assertThat(((Number) line.get("line_number")).intValue()).isEqualTo(n + 1);
+                    assertThat(line.get("description")).isEqualTo(item.path("description").asString());
+                    assertThat((BigDecimal) line.get("quantity")).isEqualByComparingTo(item.path("quantity").decimalValue());
+                    assertThat((BigDecimal) line.get("unit_amount")).isEqualByComparingTo(item.path("unitAmount").decimalValue());
+                    assertThat((BigDecimal) line.get("total_amount")).isEqualByComparingTo(item.path("totalAmount").decimalValue());
+                    assertThat(line.get("account_id")).isEqualTo(item.path("accountRef").path("id").asString());
+                    assertThat(line.get("item_id")).isEqualTo(item.path("itemRef").path("id").asString());
+                    assertThat(line.get("tax_rate_id")).isEqualTo(item.path("taxRateRef").path("id").asString());
+                }
+                lines += items.size();
+            }
+        }
+        assertThat(count("invoice_line_items")).as("no line twice, none stale").isEqualTo(lines);
+    }
+
+    static String packagedInvoices() throws IOException {
+        return Files.readString(Path.of("jobs/invoices.yml"));
+    }
+
+    /** How messages name a file of the test's folder: as the data set files are listed, relative to the working directory. */
+    private String shown(String file) {
+        Path path = jobs.resolve(file).toAbsolutePath().normalize();
+        Path workingDirectory = Path.of("").toAbsolutePath();
+        return path.startsWith(workingDirectory) ? "./" + workingDirectory.relativize(path) : path.toString();
+    }
+
+    private String lastChange(String dataSet) {
+        return string("SELECT change FROM data_set_schema WHERE data_set = '" + dataSet + "' ORDER BY id DESC LIMIT 1");
+    }
+
+    String string(String sql) {
+        return warehouse.withHandle(h -> h.createQuery(sql).mapTo(String.class).one());
+    }
+
+    long count(String table) {
+        return warehouse.withHandle(h -> h.createQuery("SELECT COUNT(*) FROM " + table).mapTo(Long.class).one());
+    }
+
+    boolean tableExists(String table) {
+        return warehouse.withHandle(h -> h.createQuery("SELECT COUNT(*) FROM information_schema.tables WHERE table_name = :t")
+                .bind("t", table).mapTo(Long.class).one()) > 0;
+    }
+
+    /** Runs a command as main() would, against the sandbox, this test's database and data set folder; captures its output. */
+    int command(String command, String... options) {
+        out.reset();
+        err.reset();
+        List<String> args = new ArrayList<>(List.of(command,
+                "--ledgersync.api.base-url=" + sandbox.baseUrl(),
+                "--ledgersync.api.api-key=" + sandbox.apiKey(),
+                "--ledgersync.api.page-size=20",
+                "--ledgersync.api.retry.max-attempts=1",
+                "--ledgersync.schema.batch-size=7", // several batches, one of them short
+                "--ledgersync.sync.datasets=classpath*:jobs/*.yml,file:" + jobs + "/*.yml",
+                "--spring.datasource.url=" + url,
+                "--spring.datasource.username=" + user(),
+                "--spring.datasource.password="));
+        args.addAll(List.of(options));
+        PrintStream originalOut = System.out;
+        PrintStream originalErr = System.err;
+        System.setOut(new PrintStream(out, true, StandardCharsets.UTF_8));
+        System.setErr(new PrintStream(err, true, StandardCharsets.UTF_8));
+        try {
+            return LedgersyncApplication.run(args.toArray(String[]::new), System.out, System.err);
+        } finally {
+            System.setOut(originalOut);
+            System.setErr(originalErr);
+        }
+    }
+
+    String text() {
+        return out.toString(StandardCharsets.UTF_8) + err.toString(StandardCharsets.UTF_8);
+    }
+}

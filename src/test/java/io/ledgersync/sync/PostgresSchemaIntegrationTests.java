@@ -1,0 +1,17 @@
+package io.ledgersync.sync;
+
+import io.ledgersync.warehouse.TestPostgres;
+
+/** The warehouse following the data set files, on PostgreSQL (embedded): the same tests, another database. */
+class PostgresSchemaIntegrationTests extends AbstractSchemaIntegrationTests {
+
+    @Override
+    String freshDatabase(String name) {
+        return TestPostgres.createDatabase(name);
+    }
+
+    @Override
+    String user() {
+        return "postgres";
+    }
+}

@@ -42,7 +42,7 @@ class LedgersyncApplicationTests {
         int exit = run("synchronise");
 
         assertThat(exit).isEqualTo(2);
-        assertThat(text(err)).contains("Unknown command 'synchronise'").contains("serve, sync, worker, sandbox");
+        assertThat(text(err)).contains("Unknown command 'synchronise'").contains("serve, sync, worker, schema, sandbox");
     }
 
     @Test

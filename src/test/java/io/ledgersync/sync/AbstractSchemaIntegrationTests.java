@@ -168,6 +168,136 @@ abstract class AbstractSchemaIntegrationTests {
         assertInvoiceColumnsAndLinesEqualTheSandbox("status");
     }
 
+    /**
+     * The README's report queries, run as written, agree with the same reports computed from what the sandbox served;
+     * the dbt sources that {@code schema --dbt} writes name every table and column the warehouse has, and their tests
+     * (keys unique and not null) hold on the synced warehouse.
+     */
+    @Test
+    void theReadmesReportQueriesAndTheDbtSourcesHoldOnTheSyncedWarehouse() throws IOException {
+        assertThat(command("sync")).as(text()).isZero();
+        SandboxDataSet served = sandbox.dataSet();
+
+        Map<List<Object>, BigDecimal> revenue = new java.util.TreeMap<>(java.util.Comparator.comparing(Object::toString));
+        Map<List<Object>, BigDecimal[]> aged = new java.util.TreeMap<>(java.util.Comparator.comparing(Object::toString));
+        java.time.Instant now = java.time.Instant.now();
+        for (String companyId : served.companyIds()) {
+            for (int i = 0; i < served.invoiceCount(companyId); i++) {
+                JsonNode invoice = json.readTree(served.invoiceJson(companyId, i));
+                String status = invoice.path("status").asString();
+                if (invoice.path("metadata").path("isDeleted").asBoolean()) {
+                    continue;
+                }
+                java.time.LocalDate issued = java.time.LocalDate.parse(invoice.path("issueDate").asString().substring(0, 10));
+                if (!status.equals("Draft") && !status.equals("Void")) {
+                    for (JsonNode line : invoice.path("lineItems")) {
+                        revenue.merge(List.of(issued.getYear(), issued.getMonthValue(), line.path("accountRef").path("name").asString(),
+                                invoice.path("currency").asString()), line.path("subTotal").decimalValue(), BigDecimal::add);
+                    }
+                }
+                if (status.equals("Submitted") || status.equals("PartiallyPaid")) {
+                    java.time.Instant due = RecordMapper.timestamp(invoice.path("dueDate").asString()).toInstant();
+                    long daysOverdue = java.time.Duration.between(due, now).toDays();
+                    int bucket = !due.isBefore(now) ? 0 : daysOverdue < 30 ? 1 : daysOverdue < 60 ? 2 : 3;
+                    BigDecimal[] sums = aged.computeIfAbsent(List.of(companyId, invoice.path("customerRef").path("id").asString(),
+                            invoice.path("currency").asString()), key -> new BigDecimal[] {BigDecimal.ZERO, BigDecimal.ZERO,
+                                    BigDecimal.ZERO, BigDecimal.ZERO});
+                    sums[bucket] = sums[bucket].add(invoice.path("amountDue").decimalValue());
+                }
+            }
+        }
+        aged.values().removeIf(sums -> java.util.Arrays.stream(sums).reduce(BigDecimal.ZERO, BigDecimal::add).signum() <= 0);
+
+        List<Map<String, Object>> revenueRows = query(readmeQuery("-- Revenue by month and account"));
+        assertThat(revenueRows).hasSameSizeAs(revenue.keySet());
+        for (Map<String, Object> row : revenueRows) {
+            List<Object> key = List.of(((Number) row.get("issue_year")).intValue(), ((Number) row.get("issue_month")).intValue(),
+                    row.get("account_name"), row.get("currency"));
+            assertThat((BigDecimal) row.get("revenue")).as("revenue of %s", key).isEqualByComparingTo(revenue.get(key));
+        }
+        List<Map<String, Object>> agedRows = query(readmeQuery("-- Aged receivables"));
+        assertThat(agedRows).hasSameSizeAs(aged.keySet()).isNotEmpty();
+        for (Map<String, Object> row : agedRows) {
+            BigDecimal[] sums = aged.get(List.of(row.get("company_id"), row.get("customer_id"), row.get("currency")));
+            assertThat(sums).as("customer %s", row).isNotNull();
+            assertThat(List.of(row.get("not_yet_due"), row.get("overdue_1_30"), row.get("overdue_31_60"), row.get("overdue_over_60")))
+                    .as("buckets of %s", row).usingElementComparator((a, b) -> ((BigDecimal) a).compareTo((BigDecimal) b))
+                    .containsExactly((Object[]) sums);
+        }
+
+        Path sources = jobs.resolve("models/sources.yml");
+        assertThat(command("schema", "--dbt", "--out=" + sources)).as(text()).isZero();
+        assertDbtSourcesDescribeTheWarehouseAndTheirTestsHold(sources);
+    }
+
+    /** The structure dbt reads (version 2, sources, tables, columns, tests, freshness), checked against the database. */
+    @SuppressWarnings("unchecked")
+    private void assertDbtSourcesDescribeTheWarehouseAndTheirTestsHold(Path sources) throws IOException {
+        Map<String, Object> file = new org.yaml.snakeyaml.Yaml().load(Files.readString(sources));
+        assertThat(file.get("version")).isEqualTo(2);
+        List<Map<String, Object>> sourceList = (List<Map<String, Object>>) file.get("sources");
+        assertThat(sourceList).hasSize(1);
+        Map<String, Object> source = sourceList.get(0);
+        assertThat(source).containsEntry("name", "ledgersync").containsKeys("schema", "description", "freshness", "tables");
+        Map<String, Object> freshness = (Map<String, Object>) source.get("freshness");
+        assertThat((Map<String, Object>) freshness.get("warn_after")).containsEntry("period", "hour").containsKey("count");
+        assertThat((Map<String, Object>) freshness.get("error_after")).containsEntry("period", "hour").containsKey("count");
+        List<Map<String, Object>> tables = (List<Map<String, Object>>) source.get("tables");
+        assertThat(tables).extracting(t -> t.get("name")).contains("companies", "customers", "invoices", "invoice_line_items",
+                "invoice_payment_allocations");
+        for (Map<String, Object> table : tables) {
+            String name = (String) table.get("name");
+            assertThat(table).as(name).containsKeys("description", "columns");
+            if (name.endsWith("_line_items") || name.endsWith("_payment_allocations")) {
+                assertThat(table).as("a child table's freshness is its parent's").containsEntry("freshness", null);
+            } else {
+                assertThat(table).as(name).containsEntry("loaded_at_field", "synced_at");
+            }
+            List<Map<String, Object>> columns = (List<Map<String, Object>>) table.get("columns");
+            List<String> inDatabase = warehouse.withHandle(h -> h.createQuery("SELECT column_name FROM information_schema.columns"
+                    + " WHERE table_name = :t AND table_schema = 'public'").bind("t", name).mapTo(String.class).list());
+            assertThat(columns).extracting(c -> c.get("name")).as("the columns of %s", name)
+                    .containsExactlyInAnyOrderElementsOf(inDatabase);
+            for (Map<String, Object> column : columns) {
+                assertThat((String) column.get("description")).as("%s.%s", name, column.get("name")).isNotBlank();
+                for (Object test : (List<Object>) column.getOrDefault("tests", List.of())) {
+                    String sql = test.equals("not_null")
+                            ? "SELECT COUNT(*) FROM " + name + " WHERE " + column.get("name") + " IS NULL"
+                            : "SELECT COUNT(*) FROM (SELECT " + column.get("name") + " FROM " + name + " GROUP BY " + column.get("name")
+                                    + " HAVING COUNT(*) > 1) failures";
+                    assertThat(count(sql, true)).as("dbt test %s of %s.%s", test, name, column.get("name")).isZero();
+                }
+            }
+            List<Object> tableTests = (List<Object>) table.getOrDefault("tests", List.of());
+            boolean compositeKey = columns.stream().filter(c -> ((List<Object>) c.getOrDefault("tests", List.of())).contains("not_null")
+                    && !((List<Object>) c.get("tests")).contains("unique")).count() > 0;
+            assertThat(tableTests).as("%s: a composite key is tested unique as a whole", name).hasSize(compositeKey ? 1 : 0);
+            for (Object test : tableTests) {
+                String expression = (String) ((Map<String, Map<String, Object>>) test).get("unique").get("column_name");
+                assertThat(count("SELECT COUNT(*) FROM (SELECT " + expression + " AS k FROM " + name + " GROUP BY " + expression
+                        + " HAVING COUNT(*) > 1) failures", true)).as("dbt unique test of %s", name).isZero();
+            }
+        }
+        assertThat(count("invoice_line_items")).as("the tests ran on rows").isPositive();
+    }
+
+    /** A SQL block of the README, found by its first line. */
+    static String readmeQuery(String firstLine) throws IOException {
+        String readme = Files.readString(Path.of("README.md"));
+        int start = readme.indexOf("```sql\n" + firstLine);
+        assertThat(start).as("README has a query starting %s", firstLine).isPositive();
+        start += "```sql\n".length();
+        return readme.substring(start, readme.indexOf("```", start));
+    }
+
+    private List<Map<String, Object>> query(String sql) {
+        return warehouse.withHandle(h -> h.createQuery(sql).mapToMap().list());
+    }
+
+    private long count(String sql, boolean isQuery) {
+        return warehouse.withHandle(h -> h.createQuery(sql).mapTo(Long.class).one());
+    }
+
     /** Every invoice's currency and one other text column, and its line items, as the sandbox serves them. */
     void assertInvoiceColumnsAndLinesEqualTheSandbox(String textColumn) {
         String field = textColumn.equals("note") ? "note" : "status";

@@ -238,6 +238,16 @@ final class H2UpsertBenchmark {
                 public RunLocks runLocks(DataSource lockConnections, String holderName) {
                     return h2.runLocks(lockConnections, holderName);
                 }
+
+                @Override
+                public String sqlType(ColumnType type) {
+                    return h2.sqlType(type);
+                }
+
+                @Override
+                public String rawType() {
+                    return h2.rawType();
+                }
             };
             Warehouse warehouse = new Warehouse(jdbi, dialect, Clock.systemUTC());
             TransactionTemplate transactions = new TransactionTemplate(new DataSourceTransactionManager(dataSource));

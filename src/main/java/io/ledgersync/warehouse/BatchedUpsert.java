@@ -35,24 +35,4 @@ final class BatchedUpsert implements RowUpsert {
         }
         batch.execute();
     }
-
-    @Override
-    public void insert(Handle handle, String table, List<String> columns, List<ColumnType> types, List<Object[]> rows) {
-        if (rows.isEmpty()) {
-            return;
-        }
-        PreparedBatch batch = handle.prepareBatch("INSERT INTO " + table + " (" + String.join(", ", columns) + ") VALUES ("
-                + String.join(", ", java.util.Collections.nCopies(columns.size(), "?")) + ")");
-        for (Object[] values : rows) {
-            for (int i = 0; i < values.length; i++) {
-                if (values[i] == null) {
-                    batch.bindNull(i, types.get(i).sqlType());
-                } else {
-                    batch.bind(i, values[i]);
-                }
-            }
-            batch.add();
-        }
-        batch.execute();
-    }
 }

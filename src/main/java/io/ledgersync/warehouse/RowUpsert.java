@@ -1,9 +1,11 @@
 package io.ledgersync.warehouse;
 
 import java.time.OffsetDateTime;
+import java.util.Collections;
 import java.util.List;
 
 import org.jdbi.v3.core.Handle;
+import org.jdbi.v3.core.statement.PreparedBatch;
 
 /**
  * How one database takes a chunk of rows of a data-set table fastest, inserting or replacing by key. Runs on the
@@ -16,9 +18,26 @@ interface RowUpsert {
 
     /**
      * Inserts rows that have no row of their key in the table (a child table's rows, after their parents' old ones
-     * were deleted).
+     * were deleted): by default a JDBC batch of single-row inserts (H2), {@link CopyUpsert} a {@code COPY} (PostgreSQL).
      *
      * @param types each column's type, for a null value
      */
-    void insert(Handle handle, String table, List<String> columns, List<ColumnType> types, List<Object[]> rows);
+    default void insert(Handle handle, String table, List<String> columns, List<ColumnType> types, List<Object[]> rows) {
+        if (rows.isEmpty()) {
+            return;
+        }
+        PreparedBatch batch = handle.prepareBatch("INSERT INTO " + table + " (" + String.join(", ", columns) + ") VALUES ("
+                + String.join(", ", Collections.nCopies(columns.size(), "?")) + ")");
+        for (Object[] values : rows) {
+            for (int i = 0; i < values.length; i++) {
+                if (values[i] == null) {
+                    batch.bindNull(i, types.get(i).sqlType());
+                } else {
+                    batch.bind(i, values[i]);
+                }
+            }
+            batch.add();
+        }
+        batch.execute();
+    }
 }

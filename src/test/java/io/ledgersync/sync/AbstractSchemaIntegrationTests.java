@@ -55,6 +55,12 @@ abstract class AbstractSchemaIntegrationTests {
 
     abstract String user();
 
+    /** The migrations folder of this database. */
+    abstract String vendor();
+
+    /** How an insert binds {@code :raw} to the raw column (PostgreSQL's is jsonb). */
+    abstract String rawParameter();
+
     @BeforeAll
     static void startSandbox() {
         sandbox = SandboxServer.start(SandboxSettings.defaults().withCompanies(COMPANIES)
@@ -165,6 +171,41 @@ abstract class AbstractSchemaIntegrationTests {
         assertThat(string("SELECT total_amount FROM invoices WHERE company_id = '" + companyId + "' AND id = '"
                 + first.path("id").asString() + "'")).isEqualTo(first.path("totalAmount").asString());
         assertThat(command("sync")).as("the next sync writes the rebuilt table: " + text()).isZero();
+        assertInvoiceColumnsAndLinesEqualTheSandbox("status");
+    }
+
+    /**
+     * A warehouse of the version before data set files owned their tables (migrated to V8, its invoices written with
+     * typed columns and raw) is adopted as it is: its tables get deleted_at, and the new child tables are filled from
+     * the raw already stored, without a request; the next sync writes into them as usual.
+     */
+    @Test
+    void anUpgradedWarehouseIsAdoptedAndItsNewChildTablesFilledFromRaw() {
+        org.flywaydb.core.Flyway.configure().dataSource(url, user(), "").locations("classpath:db/migration/" + vendor())
+                .target("8").load().migrate();
+        SandboxDataSet served = sandbox.dataSet();
+        long lines = 0;
+        for (String companyId : served.companyIds()) {
+            for (int i = 0; i < served.invoiceCount(companyId); i++) {
+                String raw = served.invoiceJson(companyId, i);
+                JsonNode invoice = json.readTree(raw);
+                lines += invoice.path("lineItems").size();
+                warehouse.useHandle(h -> h.createUpdate("INSERT INTO invoices (company_id, id, status, raw, synced_at, run_id)"
+                        + " VALUES (:c, :id, :status, " + rawParameter() + ", CURRENT_TIMESTAMP, 1)").bind("c", companyId)
+                        .bind("id", invoice.path("id").asString()).bind("status", invoice.path("status").asString())
+                        .bind("raw", raw).execute());
+            }
+        }
+        long requests = sandbox.requestCount();
+
+        assertThat(command("schema")).as(text()).isZero();
+
+        assertThat(sandbox.requestCount()).isEqualTo(requests);
+        assertThat(lastChange("invoices")).isEqualTo("adopted table invoices; added deleted_at; added and filled invoice_line_items,"
+                + " invoice_payment_allocations from raw in " + COMPANIES * INVOICES_PER_COMPANY + " stored rows");
+        assertThat(count("invoice_line_items")).isEqualTo(lines);
+        assertThat(count("SELECT COUNT(*) FROM invoices WHERE deleted_at IS NULL", true)).isEqualTo(COMPANIES * INVOICES_PER_COMPANY);
+        assertThat(command("sync")).as(text()).isZero();
         assertInvoiceColumnsAndLinesEqualTheSandbox("status");
     }
 

@@ -12,4 +12,14 @@ class H2SchemaIntegrationTests extends AbstractSchemaIntegrationTests {
     String user() {
         return "sa";
     }
+
+    @Override
+    String vendor() {
+        return "h2";
+    }
+
+    @Override
+    String rawParameter() {
+        return ":raw";
+    }
 }

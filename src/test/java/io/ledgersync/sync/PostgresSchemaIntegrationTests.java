@@ -14,4 +14,14 @@ class PostgresSchemaIntegrationTests extends AbstractSchemaIntegrationTests {
     String user() {
         return "postgres";
     }
+
+    @Override
+    String vendor() {
+        return "postgresql";
+    }
+
+    @Override
+    String rawParameter() {
+        return "CAST(:raw AS jsonb)";
+    }
 }

@@ -289,6 +289,19 @@ public class WarehouseSchema {
         return count[0];
     }
 
+    /**
+     * The rows after a key, {@code (k1, k2) > (?, ?)} spelled {@code k1 >= ? AND (k1 > ? OR k2 > ?)}: H2 scans the
+     * whole table for a row-value comparison, every batch again, but starts a range scan of the primary key at
+     * {@code k1 >= ?}. Parameters: each key column's value, twice for all but the last.
+     */
+    private static String after(List<String> key, int from) {
+        String column = key.get(from);
+        if (from == key.size() - 1) {
+            return column + " > ?";
+        }
+        return column + " >= ? AND (" + column + " > ? OR " + after(key, from + 1) + ")";
+    }
+
     static String rebuildName(String table) {
         String name = table + "_rebuild";
         return name.length() <= 63 ? name : name.substring(0, 63);
@@ -329,14 +342,18 @@ public class WarehouseSchema {
         selected.addAll(extra);
         String select = "SELECT " + String.join(", ", selected) + " FROM " + name;
         String order = " ORDER BY " + String.join(", ", key) + " LIMIT " + batchSize;
-        String after = " WHERE (" + String.join(", ", key) + ") > (" + String.join(", ", key.stream().map(k -> "?").toList()) + ")";
+        String after = " WHERE " + after(key, 0);
         Object[] last = null;
         long count = 0;
         while (true) {
             Query query = handle.createQuery(select + (last == null ? "" : after) + order);
             if (last != null) {
+                int at = 0;
                 for (int k = 0; k < key.size(); k++) {
-                    query.bind(k, last[k]);
+                    query.bind(at++, last[k]);
+                    if (k < key.size() - 1) {
+                        query.bind(at++, last[k]);
+                    }
                 }
             }
             List<Object[]> rows = query.map((rs, ctx) -> {

@@ -204,7 +204,7 @@ abstract class AbstractSchemaIntegrationTests {
         assertThat(lastChange("invoices")).isEqualTo("adopted table invoices; added deleted_at; added and filled invoice_line_items,"
                 + " invoice_payment_allocations from raw in " + COMPANIES * INVOICES_PER_COMPANY + " stored rows");
         assertThat(count("invoice_line_items")).isEqualTo(lines);
-        assertThat(count("SELECT COUNT(*) FROM invoices WHERE deleted_at IS NULL", true)).isEqualTo(COMPANIES * INVOICES_PER_COMPANY);
+        assertThat(countOf("SELECT COUNT(*) FROM invoices WHERE deleted_at IS NULL")).isEqualTo(COMPANIES * INVOICES_PER_COMPANY);
         assertThat(command("sync")).as(text()).isZero();
         assertInvoiceColumnsAndLinesEqualTheSandbox("status");
     }
@@ -306,7 +306,7 @@ abstract class AbstractSchemaIntegrationTests {
                             ? "SELECT COUNT(*) FROM " + name + " WHERE " + column.get("name") + " IS NULL"
                             : "SELECT COUNT(*) FROM (SELECT " + column.get("name") + " FROM " + name + " GROUP BY " + column.get("name")
                                     + " HAVING COUNT(*) > 1) failures";
-                    assertThat(count(sql, true)).as("dbt test %s of %s.%s", test, name, column.get("name")).isZero();
+                    assertThat(countOf(sql)).as("dbt test %s of %s.%s", test, name, column.get("name")).isZero();
                 }
             }
             List<Object> tableTests = (List<Object>) table.getOrDefault("tests", List.of());
@@ -315,8 +315,8 @@ abstract class AbstractSchemaIntegrationTests {
             assertThat(tableTests).as("%s: a composite key is tested unique as a whole", name).hasSize(compositeKey ? 1 : 0);
             for (Object test : tableTests) {
                 String expression = (String) ((Map<String, Map<String, Object>>) test).get("unique").get("column_name");
-                assertThat(count("SELECT COUNT(*) FROM (SELECT " + expression + " AS k FROM " + name + " GROUP BY " + expression
-                        + " HAVING COUNT(*) > 1) failures", true)).as("dbt unique test of %s", name).isZero();
+                assertThat(countOf("SELECT COUNT(*) FROM (SELECT " + expression + " AS k FROM " + name + " GROUP BY " + expression
+                        + " HAVING COUNT(*) > 1) failures")).as("dbt unique test of %s", name).isZero();
             }
         }
         assertThat(count("invoice_line_items")).as("the tests ran on rows").isPositive();
@@ -335,7 +335,7 @@ abstract class AbstractSchemaIntegrationTests {
         return warehouse.withHandle(h -> h.createQuery(sql).mapToMap().list());
     }
 
-    private long count(String sql, boolean isQuery) {
+    private long countOf(String sql) {
         return warehouse.withHandle(h -> h.createQuery(sql).mapTo(Long.class).one());
     }
 

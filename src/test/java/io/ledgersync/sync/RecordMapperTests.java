@@ -137,7 +137,7 @@ class RecordMapperTests {
         return new SourceRecord(text);
     }
 
-    /** Issue 15: a list field becomes the items of a child table, each item's typed values in list order. */
+    /** Issue 15: a list field (AccountingInvoice.lineItems, docs/CONTRACT.md §15) becomes the items of a child table, in list order. */
     @Test
     void theItemsOfAListFieldAreTypedForTheirChildTable() {
         DataSet invoices = DataSetCatalog.load("classpath*:jobs/*.yml").get("invoices");

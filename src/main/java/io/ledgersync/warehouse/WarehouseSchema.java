@@ -290,9 +290,9 @@ public class WarehouseSchema {
     }
 
     /**
-     * The rows after a key, {@code (k1, k2) > (?, ?)} spelled {@code k1 >= ? AND (k1 > ? OR k2 > ?)}: H2 scans the
-     * whole table for a row-value comparison, every batch again, but starts a range scan of the primary key at
-     * {@code k1 >= ?}. Parameters: each key column's value, twice for all but the last.
+     * The rows after a key, {@code (k1, k2) > (?, ?)} spelled {@code k1 >= ? AND (k1 > ? OR k2 > ?)}, so that H2 can
+     * start a range scan of the primary key at {@code k1 >= ?} rather than evaluate a row-value comparison on every
+     * row. Parameters: each key column's value, twice for all but the last.
      */
     private static String after(List<String> key, int from) {
         String column = key.get(from);

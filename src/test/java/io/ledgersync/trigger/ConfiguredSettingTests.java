@@ -13,7 +13,7 @@ class ConfiguredSettingTests {
 
     @Test
     void thePackagedDefaultUnlessTheCommandLineOrTheEnvironmentSetsIt() {
-        assertThat(ConfiguredSetting.of(KEY, new String[0], Map.of())).contains("classpath*:jobs/*.yml");
+        assertThat(ConfiguredSetting.of(KEY, new String[0], Map.of())).contains("classpath*:jobs/*.yml,file:jobs/*.yml");
         assertThat(ConfiguredSetting.of(KEY, new String[0], Map.of("LEDGERSYNC_SYNC_DATASETS", "file:env/*.yml")))
                 .contains("file:env/*.yml");
         assertThat(ConfiguredSetting.of(KEY, new String[] {"--" + KEY + "=file:a/*.yml", "--" + KEY + "=file:b/*.yml"},
@@ -25,7 +25,7 @@ class ConfiguredSettingTests {
         // the packaged application-prod.yml does not set it; a key it does set stands for one a profile's file sets
         assertThat(ConfiguredSetting.of("ledgersync.sync.on-startup", new String[0], Map.of("SPRING_PROFILES_ACTIVE", "prod")))
                 .isEmpty();
-        assertThat(ConfiguredSetting.of(KEY, new String[] {"--spring.profiles.active=prod"}, Map.of())).contains("classpath*:jobs/*.yml");
+        assertThat(ConfiguredSetting.of(KEY, new String[] {"--spring.profiles.active=prod"}, Map.of())).contains("classpath*:jobs/*.yml,file:jobs/*.yml");
     }
 
     @Test

@@ -24,6 +24,9 @@ import io.ledgersync.LedgersyncApplication;
 import io.ledgersync.sandbox.SandboxDataSet;
 import io.ledgersync.sandbox.SandboxServer;
 import io.ledgersync.sandbox.SandboxSettings;
+import io.ledgersync.warehouse.Column;
+import io.ledgersync.warehouse.ColumnType;
+import io.ledgersync.warehouse.Table;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.json.JsonMapper;
 
@@ -40,7 +43,9 @@ abstract class AbstractSchemaIntegrationTests {
     /** One sandbox per test class (H2, PostgreSQL): started before its tests, stopped after them. */
     static SandboxServer sandbox;
 
-    private static final JsonMapper json = JsonMapper.builder().build();
+    /** Decimals as written (12.50 stays 12.50), as ledgersync reads records. */
+    private static final JsonMapper json = JsonMapper.builder()
+            .enable(tools.jackson.databind.DeserializationFeature.USE_BIG_DECIMAL_FOR_FLOATS).build();
 
     @TempDir
     Path jobs;
@@ -172,6 +177,105 @@ abstract class AbstractSchemaIntegrationTests {
                 + first.path("id").asString() + "'")).isEqualTo(first.path("totalAmount").asString());
         assertThat(command("sync")).as("the next sync writes the rebuilt table: " + text()).isZero();
         assertInvoiceColumnsAndLinesEqualTheSandbox("status");
+    }
+
+    /**
+     * Every shipped data set (jobs/*.yml) read from the sandbox into its tables: each row's raw and every typed column,
+     * and every child table's rows, equal to what the sandbox served; none missing, none twice.
+     */
+    @Test
+    void everyShippedDataSetIsReadIntoItsTablesAsTheSandboxServedIt() {
+        assertThat(command("sync")).as(text()).isZero();
+        SandboxDataSet served = sandbox.dataSet();
+        DataSetCatalog catalog = DataSetCatalog.load("classpath*:jobs/*.yml");
+        for (DataSet dataSet : catalog.all()) {
+            Table table = dataSet.table();
+            String dataType = dataSet.path().substring(dataSet.path().lastIndexOf('/') + 1);
+            long rows = 0;
+            for (String companyId : served.companyIds()) {
+                List<JsonNode> records = new ArrayList<>();
+                if (dataSet.perCompany()) {
+                    records.addAll(served(served, companyId, dataType));
+                } else {
+                    records.add(json.readTree(served.companyJson(companyId)));
+                }
+                for (JsonNode record : records) {
+                    String id = record.path("id").asString();
+                    String where = (dataSet.perCompany() ? "company_id = :c AND " : "") + "id = :id";
+                    Map<String, Object> row = warehouse.withHandle(h -> h.createQuery("SELECT * FROM " + table.name() + " WHERE "
+                            + where).bind("c", companyId).bind("id", id).mapToMap().one());
+                    assertThat(json.readTree(row.get("raw").toString())).as("raw of %s %s", dataSet.name(), id).isEqualTo(record);
+                    for (int c = 0; c < table.columns().size(); c++) {
+                        String field = dataSet.fields().get(c);
+                        if (field != null) {
+                            assertSameValue(row.get(table.columns().get(c).name()), at(record, field), table.columns().get(c).type(),
+                                    dataSet.name() + " " + id + " " + table.columns().get(c).name());
+                        }
+                    }
+                    for (DataSet.Child child : dataSet.children()) {
+                        JsonNode items = at(record, child.field());
+                        List<Map<String, Object>> lines = warehouse.withHandle(h -> h.createQuery("SELECT * FROM "
+                                + child.table().name() + " WHERE company_id = :c AND " + child.table().parentColumn()
+                                + " = :id ORDER BY line_number").bind("c", companyId).bind("id", id).mapToMap().list());
+                        assertThat(lines).as("%s of %s %s", child.table().name(), dataSet.name(), id).hasSize(items.size());
+                        for (int n = 0; n < items.size(); n++) {
+                            for (int c = 0; c < child.table().columns().size(); c++) {
+                                Column column = child.table().columns().get(c);
+                                assertSameValue(lines.get(n).get(column.name()), at(items.get(n), child.fields().get(c)), column.type(),
+                                        child.table().name() + " " + id + " line " + (n + 1) + " " + column.name());
+                            }
+                        }
+                    }
+                }
+                rows += records.size();
+            }
+            assertThat(count(table.name())).as("rows of %s", table.name()).isEqualTo(rows);
+        }
+    }
+
+    /** The records of a company data set that the sandbox serves, as it serves them. */
+    private static List<JsonNode> served(SandboxDataSet served, String companyId, String dataType) {
+        List<JsonNode> records = new ArrayList<>();
+        switch (dataType) {
+            case "invoices" -> {
+                for (int i = 0; i < served.invoiceCount(companyId); i++) {
+                    records.add(json.readTree(served.invoiceJson(companyId, i)));
+                }
+            }
+            case "customers" -> {
+                for (int i = 0; i < served.customerCount(companyId); i++) {
+                    records.add(json.readTree(served.customerJson(companyId, i)));
+                }
+            }
+            default -> throw new IllegalArgumentException("a shipped data set the sandbox does not serve: " + dataType);
+        }
+        return records;
+    }
+
+    private static JsonNode at(JsonNode node, String dottedPath) {
+        for (String part : dottedPath.split("\\.")) {
+            node = node.path(part);
+        }
+        return node;
+    }
+
+    /** A column's value as the database returns it, against the record's value of its field, by the column's type. */
+    private static void assertSameValue(Object stored, JsonNode served, ColumnType type, String what) {
+        if (served.isMissingNode() || served.isNull()) {
+            assertThat(stored).as(what).isNull();
+            return;
+        }
+        assertThat(stored).as(what).isNotNull();
+        switch (type) {
+            case TEXT -> assertThat(stored).as(what).isEqualTo(served.isValueNode() ? served.asString() : served.toString());
+            case DECIMAL -> assertThat(new BigDecimal(stored.toString())).as(what).isEqualByComparingTo(served.decimalValue());
+            case INTEGER -> assertThat(((Number) stored).longValue()).as(what).isEqualTo(served.longValue());
+            case BOOLEAN -> assertThat(stored).as(what).isEqualTo(served.booleanValue());
+            case TIMESTAMP -> assertThat(stored instanceof java.sql.Timestamp timestamp ? timestamp.toInstant()
+                    : ((java.time.OffsetDateTime) stored).toInstant()).as(what)
+                    .isEqualTo(RecordMapper.timestamp(served.asString()).toInstant());
+            case DATE -> assertThat(stored.toString()).as(what).isEqualTo(served.asString().substring(0, 10));
+        }
     }
 
     /**

@@ -55,11 +55,11 @@ class CommandLineIntegrationTests {
     @Test
     void anUnknownDataSetExitsTwoBeforeAnythingStarts() {
         Path warehouse = warehouseDirectory("unknown-data-set");
-        LedgersyncJvm jvm = sync("unknown-data-set", warehouse, sandbox.baseUrl().toString(), "--datasets=invoices,bills");
+        LedgersyncJvm jvm = sync("unknown-data-set", warehouse, sandbox.baseUrl().toString(), "--datasets=invoices,payments");
 
         assertThat(jvm.awaitExit(USAGE_ERROR)).as(jvm.describe()).isEqualTo(2);
         assertThat(jvm.stderrLines())
-                .containsExactly("sync: Unknown data set 'bills': the data sets are companies, customers, invoices; see --help");
+                .containsExactly("sync: Unknown data set 'payments': the data sets are companies, accounts, bills, credit_notes, customers, invoices, suppliers; see --help");
         assertNothingStarted(jvm, warehouse);
     }
 

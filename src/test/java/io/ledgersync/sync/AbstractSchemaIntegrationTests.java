@@ -188,6 +188,7 @@ abstract class AbstractSchemaIntegrationTests {
         assertThat(command("sync")).as(text()).isZero();
         SandboxDataSet served = sandbox.dataSet();
         DataSetCatalog catalog = DataSetCatalog.load("classpath*:jobs/*.yml");
+        assertThat(catalog.names()).contains("accounts", "bills", "credit_notes", "suppliers");
         for (DataSet dataSet : catalog.all()) {
             Table table = dataSet.table();
             String dataType = dataSet.path().substring(dataSet.path().lastIndexOf('/') + 1);
@@ -195,7 +196,9 @@ abstract class AbstractSchemaIntegrationTests {
             for (String companyId : served.companyIds()) {
                 List<JsonNode> records = new ArrayList<>();
                 if (dataSet.perCompany()) {
-                    records.addAll(served(served, companyId, dataType));
+                    for (int i = 0; i < served.count(companyId, dataType); i++) {
+                        records.add(json.readTree(served.recordJson(companyId, dataType, i)));
+                    }
                 } else {
                     records.add(json.readTree(served.companyJson(companyId)));
                 }
@@ -233,25 +236,6 @@ abstract class AbstractSchemaIntegrationTests {
         }
     }
 
-    /** The records of a company data set that the sandbox serves, as it serves them. */
-    private static List<JsonNode> served(SandboxDataSet served, String companyId, String dataType) {
-        List<JsonNode> records = new ArrayList<>();
-        switch (dataType) {
-            case "invoices" -> {
-                for (int i = 0; i < served.invoiceCount(companyId); i++) {
-                    records.add(json.readTree(served.invoiceJson(companyId, i)));
-                }
-            }
-            case "customers" -> {
-                for (int i = 0; i < served.customerCount(companyId); i++) {
-                    records.add(json.readTree(served.customerJson(companyId, i)));
-                }
-            }
-            default -> throw new IllegalArgumentException("a shipped data set the sandbox does not serve: " + dataType);
-        }
-        return records;
-    }
-
     private static JsonNode at(JsonNode node, String dottedPath) {
         for (String part : dottedPath.split("\\.")) {
             node = node.path(part);
@@ -276,6 +260,29 @@ abstract class AbstractSchemaIntegrationTests {
                     .isEqualTo(RecordMapper.timestamp(served.asString()).toInstant());
             case DATE -> assertThat(stored.toString()).as(what).isEqualTo(served.asString().substring(0, 10));
         }
+    }
+
+    /**
+     * Line items that change at the source are replaced exactly: the sandbox revises every invoice of a company (its
+     * last two lines merged into one, the sums unchanged), and the next sync leaves each invoice with exactly the lines
+     * served, numbered from 1, none stale; the other company's lines are untouched.
+     */
+    @Test
+    void lineItemsThatChangeAtTheSourceAreReplacedExactly() {
+        assertThat(command("sync", "--datasets=companies,invoices")).as(text()).isZero();
+        assertInvoiceColumnsAndLinesEqualTheSandbox("status");
+        long linesBefore = count("invoice_line_items");
+        String revisedCompany = sandbox.dataSet().companyIds().get(0);
+        // revised after the next page served: that sync reads its first page as it was, the rest revised
+        sandbox.faults().dataSet(revisedCompany, "invoices").driftAfterPages(1, 0, INVOICES_PER_COMPANY);
+        assertThat(command("sync", "--datasets=invoices", "--companies=" + revisedCompany)).as(text()).isZero();
+
+        assertThat(command("sync", "--datasets=invoices", "--companies=" + revisedCompany)).as(text()).isZero();
+
+        assertThat(string("SELECT COUNT(*) FROM invoices WHERE company_id = '" + revisedCompany + "' AND CAST(raw AS VARCHAR) LIKE '%Amended (revision%'"))
+                .as("every invoice of the company revised").isEqualTo(String.valueOf(INVOICES_PER_COMPANY));
+        assertThat(count("invoice_line_items")).as("merged lines are gone").isLessThan(linesBefore);
+        assertInvoiceColumnsAndLinesEqualTheSandbox("status");
     }
 
     /**
@@ -368,6 +375,25 @@ abstract class AbstractSchemaIntegrationTests {
             assertThat(List.of(row.get("not_yet_due"), row.get("overdue_1_30"), row.get("overdue_31_60"), row.get("overdue_over_60")))
                     .as("buckets of %s", row).usingElementComparator((a, b) -> ((BigDecimal) a).compareTo((BigDecimal) b))
                     .containsExactly((Object[]) sums);
+        }
+
+        Map<List<Object>, BigDecimal> balances = new java.util.TreeMap<>(java.util.Comparator.comparing(Object::toString));
+        for (String companyId : served.companyIds()) {
+            for (int i = 0; i < served.count(companyId, "bills"); i++) {
+                JsonNode bill = json.readTree(served.recordJson(companyId, "bills", i));
+                String status = bill.path("status").asString();
+                if (!bill.path("metadata").path("isDeleted").asBoolean() && (status.equals("Open") || status.equals("PartiallyPaid"))
+                        && bill.path("amountDue").decimalValue().signum() > 0) {
+                    balances.merge(List.of(companyId, bill.path("supplierRef").path("id").asString(), bill.path("currency").asString()),
+                            bill.path("amountDue").decimalValue(), BigDecimal::add);
+                }
+            }
+        }
+        List<Map<String, Object>> balanceRows = query(readmeQuery("-- Supplier balances"));
+        assertThat(balanceRows).hasSameSizeAs(balances.keySet()).isNotEmpty();
+        for (Map<String, Object> row : balanceRows) {
+            assertThat((BigDecimal) row.get("balance")).as("balance of %s", row)
+                    .isEqualByComparingTo(balances.get(List.of(row.get("company_id"), row.get("supplier_id"), row.get("currency"))));
         }
 
         Path sources = jobs.resolve("models/sources.yml");

@@ -309,10 +309,10 @@ abstract class AbstractSyncIntegrationTests {
 
     @Test
     void unknownDataSetIsRefusedWithTheKnownNames() {
-        org.assertj.core.api.Assertions.assertThatThrownBy(() -> launcher.run(new SyncRequest(List.of("bills"), List.of())))
+        org.assertj.core.api.Assertions.assertThatThrownBy(() -> launcher.run(new SyncRequest(List.of("payments"), List.of())))
                 .isInstanceOf(IllegalArgumentException.class)
-                .hasMessageContaining("Unknown data set 'bills'")
-                .hasMessageContaining("companies, customers, invoices");
+                .hasMessageContaining("Unknown data set 'payments'")
+                .hasMessageContaining("companies, accounts, bills, credit_notes, customers, invoices, suppliers");
     }
 
     @Test

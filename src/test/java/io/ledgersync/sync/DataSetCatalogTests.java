@@ -25,7 +25,7 @@ class DataSetCatalogTests {
     void theShippedFilesDeclareCompaniesThenTheCompanyDataSets() {
         DataSetCatalog catalog = DataSetCatalog.load("classpath*:jobs/*.yml");
 
-        assertThat(catalog.names()).containsExactly("companies", "customers", "invoices");
+        assertThat(catalog.names()).containsExactly("companies", "accounts", "bills", "credit_notes", "customers", "invoices", "suppliers");
         DataSet invoices = catalog.get("invoices");
         assertThat(invoices.perCompany()).isTrue();
         assertThat(invoices.table().key()).containsExactly("company_id", "id");
@@ -37,7 +37,7 @@ class DataSetCatalogTests {
     void unknownDataSetNamesTheKnownOnes() {
         DataSetCatalog catalog = DataSetCatalog.load("classpath*:jobs/*.yml");
 
-        assertThatThrownBy(() -> catalog.get("bills")).hasMessage("Unknown data set 'bills': the data sets are companies, customers, invoices");
+        assertThatThrownBy(() -> catalog.get("payments")).hasMessage("Unknown data set 'payments': the data sets are companies, accounts, bills, credit_notes, customers, invoices, suppliers");
     }
 
     @Test
@@ -53,8 +53,8 @@ class DataSetCatalogTests {
         Files.writeString(folder.resolve("notes.txt"), "not a data set");
 
         assertThat(DataSetNames.read("file:" + folder + "/*.yml")).get().extracting(DataSetNames::names).isEqualTo(List.of("bills"));
-        assertThat(DataSetNames.read("classpath*:jobs/c*.yml")).get().extracting(DataSetNames::names)
-                .isEqualTo(List.of("companies", "customers"));
+        assertThat(DataSetNames.read("classpath*:jobs/cu*.yml")).get().extracting(DataSetNames::names)
+                .isEqualTo(List.of("customers"));
     }
 
     @Test
@@ -63,11 +63,11 @@ class DataSetCatalogTests {
 
         catalog.check(SyncRequest.of("companies,invoices", null));
         catalog.check(SyncRequest.of("invoices", null).withMode(SyncRequest.Mode.DEFERRED));
-        assertThatThrownBy(() -> catalog.check(SyncRequest.of("invoices,bills", null)))
-                .hasMessage("Unknown data set 'bills': the data sets are companies, customers, invoices");
+        assertThatThrownBy(() -> catalog.check(SyncRequest.of("invoices,payments", null)))
+                .hasMessage("Unknown data set 'payments': the data sets are companies, accounts, bills, credit_notes, customers, invoices, suppliers");
         assertThatThrownBy(() -> catalog.check(SyncRequest.of("companies", null).withMode(SyncRequest.Mode.DEFERRED)))
                 .hasMessage("A deferred run reads only company data sets that a 409 deferred, and companies is never deferred: "
-                        + "name company data sets (customers, invoices) or run a full sync");
+                        + "name company data sets (accounts, bills, credit_notes, customers, invoices, suppliers) or run a full sync");
     }
 
     @Test
@@ -114,6 +114,8 @@ class DataSetCatalogTests {
     @Test
     void aFileOfALaterLocationAddsADataSetOrOverridesThePackagedFileOfItsName(@TempDir Path folder) throws IOException {
         Files.writeString(folder.resolve("bills.yml"), BILLS.replace("path: /bills", "path: /companies/{companyId}/data/bills\nparent: companies"));
+        Files.writeString(folder.resolve("payments.yml"), BILLS.replace("name: bills", "name: payments")
+                .replace("path: /bills", "path: /companies/{companyId}/data/payments\nparent: companies"));
         Files.writeString(folder.resolve("invoices.yml"), """
                 name: invoices
                 path: /companies/{companyId}/data/invoices
@@ -127,7 +129,10 @@ class DataSetCatalogTests {
 
         DataSetCatalog catalog = DataSetCatalog.load(locations);
 
-        assertThat(catalog.names()).containsExactly("companies", "bills", "customers", "invoices");
+        assertThat(catalog.names()).containsExactly("companies", "accounts", "bills", "credit_notes", "customers", "invoices",
+                "payments", "suppliers");
+        assertThat(catalog.get("bills").table().columns()).as("the working directory's bills.yml replaced the packaged one")
+                .extracting(c -> c.name()).containsExactly("company_id", "id");
         assertThat(catalog.get("invoices").table().columns()).extracting(c -> c.name()).containsExactly("company_id", "id", "note");
         assertThat(catalog.get("invoices").file().source()).as("under the working directory: relative to it")
                 .isEqualTo("./" + Path.of("").toAbsolutePath().relativize(folder.resolve("invoices.yml").toAbsolutePath()));

@@ -83,7 +83,7 @@ class CommandLineSyncIntegrationTests {
 
     @Test
     void unknownDataSetIsAUsageError() {
-        int exit = sync("cli_usage", sandbox.apiKey(), "--datasets=bills");
+        int exit = sync("cli_usage", sandbox.apiKey(), "--datasets=payments");
 
         assertThat(exit).isEqualTo(ExitCode.USAGE.code());
     }

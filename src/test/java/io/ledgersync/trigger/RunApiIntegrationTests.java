@@ -105,9 +105,9 @@ class RunApiIntegrationTests {
 
     @Test
     void badParametersAre400WithTheReason() throws Exception {
-        HttpResponse<String> unknownDataSet = post("/api/runs", "{\"datasets\": [\"bills\"]}");
+        HttpResponse<String> unknownDataSet = post("/api/runs", "{\"datasets\": [\"payments\"]}");
         assertThat(unknownDataSet.statusCode()).isEqualTo(400);
-        assertThat(body(unknownDataSet).get("detail").asString()).contains("Unknown data set 'bills'");
+        assertThat(body(unknownDataSet).get("detail").asString()).contains("Unknown data set 'payments'");
 
         assertThat(post("/api/runs", "{\"mode\": \"weekly\"}").statusCode()).isEqualTo(400);
         assertThat(post("/api/runs", "{not json").statusCode()).isEqualTo(400);

@@ -43,9 +43,9 @@ class SyncOptionsTests {
 
     @Test
     void dataSetsAreCheckedAgainstTheFilesThatTheSettingNames() {
-        assertThatThrownBy(() -> SyncOptions.preflight(new String[] {"--datasets=bills"}))
+        assertThatThrownBy(() -> SyncOptions.preflight(new String[] {"--datasets=payments"}))
                 .isInstanceOf(UsageException.class)
-                .hasMessage("sync: Unknown data set 'bills': the data sets are companies, customers, invoices; see --help");
+                .hasMessage("sync: Unknown data set 'payments': the data sets are companies, accounts, bills, credit_notes, customers, invoices, suppliers; see --help");
         assertThatThrownBy(() -> SyncOptions.preflight(new String[] {"--deferred", "--datasets=companies"}))
                 .hasMessageContaining("companies is never deferred");
         // files that declare no such data set: which ones the setting names decides
@@ -56,9 +56,9 @@ class SyncOptionsTests {
 
     @Test
     void filesThatCannotBeReadHereAreLeftToTheStart() {
-        SyncRequest request = SyncOptions.preflight(new String[] {"--datasets=bills",
+        SyncRequest request = SyncOptions.preflight(new String[] {"--datasets=payments",
                 "--ledgersync.sync.datasets=classpath*:no-such-folder/*.yml"}).request();
 
-        assertThat(request.datasets()).containsExactly("bills");
+        assertThat(request.datasets()).containsExactly("payments");
     }
 }

@@ -23,10 +23,13 @@ record Document(
         String note,
         boolean deleted) {
 
-    /** The same document as changed by the platform at {@code when}: new change dates and an amended note. */
+    /**
+     * The same document as changed by the platform at {@code when}: new change dates, an amended note, and its last two
+     * lines merged into one ({@link Lines#amended()}), as a bookkeeper tidying it would: the sums stay, a line goes.
+     */
     Document revised(Instant when, int revision) {
         return new Document(id, number, counterparty, issueDate, new ChangeDates(when, when), currency,
-                currencyRateScale4, lines, paymentAllocations, "Amended (revision " + revision + ").", deleted);
+                currencyRateScale4, lines.amended(), paymentAllocations, "Amended (revision " + revision + ").", deleted);
     }
 
     Instant modifiedDate() {

@@ -19,6 +19,29 @@ record Lines(List<LineItem> items, long grossCents, long discountCents, long sub
         return grossCents == 0 ? 0 : (discountCents * 10_000 + grossCents / 2) / grossCents;
     }
 
+    /**
+     * The lines with the last two merged into one, the others as they were: one line fewer, the same sums (the
+     * merged line is quantity 1 at the two lines' gross, their discount, sub-total, tax and total together, on the
+     * first one's account, tax rate and item). A document of one line keeps it. What a revision at the platform does
+     * to a document's lines, so that a client sees lines change and go (issue 15: child rows replaced exactly).
+     */
+    Lines amended() {
+        if (items.size() < 2) {
+            return this;
+        }
+        LineItem first = items.get(items.size() - 2);
+        LineItem second = items.get(items.size() - 1);
+        long gross = first.unitAmountCents() * first.quantity() + second.unitAmountCents() * second.quantity();
+        long discount = first.discountAmountCents() + second.discountAmountCents();
+        LineItem merged = new LineItem(first.description() + "; " + second.description(), gross, 1, discount,
+                gross == 0 ? 0 : (discount * 100 + gross / 2) / gross, first.subTotalCents() + second.subTotalCents(),
+                first.taxAmountCents() + second.taxAmountCents(), first.totalCents() + second.totalCents(), first.account(),
+                first.taxRate(), first.effectiveTaxRate(), first.item());
+        List<LineItem> lines = new ArrayList<>(items.subList(0, items.size() - 2));
+        lines.add(merged);
+        return new Lines(List.copyOf(lines), grossCents, discountCents, subTotalCents, taxCents);
+    }
+
     /** Lines of sales items, each posted to the item's income account. */
     static Lines sales(Ledger ledger, int companyIndex, SeededRandom random) {
         return draw(ledger, companyIndex, random, Ledger.SALES,

@@ -55,11 +55,17 @@ public final class WarehouseAssertions {
                         + " ORDER BY e.job_execution_id").mapTo(String.class).list());
     }
 
-    /** One page of companies, then every page of every company's invoices and customers: a sync's fewest requests. */
+    /** One page of companies, then every page of every company's shipped data sets (jobs/*.yml): a sync's fewest requests. */
     public static long minimumRequests(SandboxDataSet dataset, int pageSize) {
         long requests = 1;
-        for (String companyId : dataset.companyIds()) {
-            requests += pages(dataset.invoiceCount(companyId), pageSize) + pages(dataset.customerCount(companyId), pageSize);
+        for (DataSet dataSet : DataSetCatalog.load("classpath*:jobs/*.yml").all()) {
+            if (!dataSet.perCompany()) {
+                continue;
+            }
+            String dataType = dataSet.path().substring(dataSet.path().lastIndexOf('/') + 1);
+            for (String companyId : dataset.companyIds()) {
+                requests += pages(dataset.count(companyId, dataType), pageSize);
+            }
         }
         return requests;
     }

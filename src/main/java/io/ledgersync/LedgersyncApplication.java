@@ -149,6 +149,8 @@ public class LedgersyncApplication {
         }
         PartitionWorker.installSignals(context); // SIGTERM, Ctrl-C: finish or hand back the running partitions, then exit
         return KEEP_RUNNING;
+    }
+
     private static int runSchema(String[] options, PrintStream err) {
         SchemaOptions schema = SchemaOptions.parse(List.of(options)); // a usage error costs a second, not a start
         SpringApplication application = new SpringApplication(LedgersyncApplication.class);

@@ -286,14 +286,14 @@ abstract class AbstractSchemaIntegrationTests {
     }
 
     /**
-     * A warehouse of the version before data set files owned their tables (migrated to V9, its invoices written with
+     * A warehouse of the version before data set files owned their tables (migrated to V10, its invoices written with
      * typed columns and raw) is adopted as it is: its tables get deleted_at, and the new child tables are filled from
      * the raw already stored, without a request; the next sync writes into them as usual.
      */
     @Test
     void anUpgradedWarehouseIsAdoptedAndItsNewChildTablesFilledFromRaw() {
         org.flywaydb.core.Flyway.configure().dataSource(url, user(), "").locations("classpath:db/migration/" + vendor())
-                .target("9").load().migrate();
+                .target("10").load().migrate();
         SandboxDataSet served = sandbox.dataSet();
         long lines = 0;
         for (String companyId : served.companyIds()) {

@@ -22,4 +22,9 @@ class H2SchemaIntegrationTests extends AbstractSchemaIntegrationTests {
     String rawParameter() {
         return ":raw";
     }
+
+    @Override
+    String versionBeforeDataSetSchema() {
+        return "9";
+    }
 }

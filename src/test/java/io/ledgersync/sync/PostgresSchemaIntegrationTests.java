@@ -24,4 +24,9 @@ class PostgresSchemaIntegrationTests extends AbstractSchemaIntegrationTests {
     String rawParameter() {
         return "CAST(:raw AS jsonb)";
     }
+
+    @Override
+    String versionBeforeDataSetSchema() {
+        return "10";
+    }
 }

@@ -51,7 +51,7 @@ class SyncJobConfiguration {
     DataSetCatalog dataSetCatalog(SyncProperties properties, SchemaProperties schemaProperties, WarehouseSchema schema,
             Warehouse warehouse) {
         DataSetCatalog catalog = DataSetCatalog.load(properties.datasets());
-        new DataSetSchemas(schema, schemaProperties.batchSize()).applyAll(catalog, schemaProperties.rebuild());
+        schema.exclusively(() -> new DataSetSchemas(schema, schemaProperties.batchSize()).applyAll(catalog, schemaProperties.rebuild()));
         catalog.all().forEach(dataSet -> warehouse.verify(dataSet.table())); // reads the column limits for Warehouse.misfit
         return catalog;
     }

@@ -33,6 +33,8 @@ import org.jdbi.v3.core.statement.Query;
 public class WarehouseSchema {
 
     private static final String HISTORY = "data_set_schema";
+    /** The PostgreSQL advisory lock (one bigint key: apart from the run locks' two-int keys) of {@link #exclusively}. */
+    private static final long SCHEMA_LOCK = 0x6c65646765727363L; // "ledgersc"
 
     private final Jdbi jdbi;
     private final Dialect dialect;
@@ -42,6 +44,27 @@ public class WarehouseSchema {
         this.jdbi = jdbi;
         this.dialect = dialect;
         this.clock = clock;
+    }
+
+    /**
+     * Runs {@code work} while no other process changes the data-set tables: processes that start together on one new
+     * PostgreSQL warehouse (a cluster's workers) would otherwise both create a table or add a column, and all but one
+     * fail. A session lock on a connection held meanwhile; the others wait, then find nothing left to do. On H2 one
+     * process has the file, and a start runs this once.
+     */
+    public void exclusively(Runnable work) {
+        if (!(dialect instanceof PostgresDialect)) {
+            work.run();
+            return;
+        }
+        jdbi.useHandle(handle -> {
+            handle.createQuery("SELECT pg_advisory_lock(:key)").bind("key", SCHEMA_LOCK).mapToMap().one();
+            try {
+                work.run();
+            } finally {
+                handle.createQuery("SELECT pg_advisory_unlock(:key)").bind("key", SCHEMA_LOCK).mapToMap().one();
+            }
+        });
     }
 
     /** The table as the database has it; empty when there is no such table. */

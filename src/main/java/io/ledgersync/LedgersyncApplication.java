@@ -41,6 +41,8 @@ public class LedgersyncApplication {
                            --datasets=a,b        only these data sets (default: all)
                            --companies=id1,id2   only these companies, already synced (default: all)
                            --deferred            only company data sets deferred by a 409 and due
+                           --full                a full refresh: walk every data set whole (no
+                                                 incremental reads) and mark what the source deleted
               worker     Cluster mode: run sync partitions sent by the manager over RabbitMQ until
                          stopped (README, "Scale out"); health and metrics on its own port
                          (LEDGERSYNC_CLUSTER_WORKER_PORT)

@@ -48,7 +48,7 @@ class CommandLineIntegrationTests {
 
         assertThat(jvm.awaitExit(USAGE_ERROR)).as(jvm.describe()).isEqualTo(2);
         assertThat(jvm.stderrLines()).containsExactly("sync: unknown option --no-such-option: sync takes --datasets=a,b, "
-                + "--companies=id1,id2, --deferred and settings as --key=value; see --help");
+                + "--companies=id1,id2, --deferred, --full and settings as --key=value; see --help");
         assertNothingStarted(jvm, warehouse);
     }
 

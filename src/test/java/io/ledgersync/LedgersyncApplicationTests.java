@@ -60,7 +60,7 @@ class LedgersyncApplicationTests {
         assertThat(run("serve", "--nope")).isEqualTo(2);
 
         assertThat(text(err).lines()).containsExactly(
-                "sync: unknown option --no-such-option: sync takes --datasets=a,b, --companies=id1,id2, --deferred and settings "
+                "sync: unknown option --no-such-option: sync takes --datasets=a,b, --companies=id1,id2, --deferred, --full and settings "
                         + "as --key=value; see --help",
                 "serve: unknown option --nope: serve takes settings as --key=value only; see --help");
         assertThat(text(out)).isEmpty();

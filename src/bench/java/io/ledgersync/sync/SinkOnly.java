@@ -57,7 +57,8 @@ public final class SinkOnly {
 
     private void writeChunks(String dataSet, String companyId, List<SourceRecord> records, int chunkSize) {
         DataSetItemWriter writer = new DataSetItemWriter(warehouse, context.getBean(RejectedRecords.class), catalog.get(dataSet), companyId,
-                1L, Integer.MAX_VALUE, context);
+                1L, Integer.MAX_VALUE, context,
+                PartitionContext.of(new org.springframework.batch.infrastructure.item.ExecutionContext()));
         for (int from = 0; from < records.size(); from += chunkSize) {
             // one page of chunkSize records, as the sync writes it
             List<SourceRecord> results = records.subList(from, Math.min(records.size(), from + chunkSize));

@@ -7,6 +7,7 @@ import org.springframework.context.annotation.Configuration;
 
 import io.ledgersync.sync.DataSet;
 import io.ledgersync.sync.DataSetCatalog;
+import io.ledgersync.sync.SyncStatus;
 import io.ledgersync.warehouse.RunHistory;
 import io.ledgersync.warehouse.SyncStates;
 import io.micrometer.core.instrument.MeterRegistry;
@@ -28,6 +29,14 @@ class MetricsConfiguration {
     @Bean
     LastSuccessGauges lastSuccessGauges(MeterRegistry registry, DataSetCatalog catalog, RunHistory history) {
         return new LastSuccessGauges(registry, catalog.names(), history::lastSuccesses);
+    }
+
+    @Bean
+    WatermarkGauges watermarkGauges(MeterRegistry registry, DataSetCatalog catalog, SyncStatus status,
+            org.springframework.beans.factory.ObjectProvider<java.time.Clock> clock) {
+        List<String> companyDataSets = catalog.all().stream().filter(DataSet::perCompany).map(DataSet::name).toList();
+        return new WatermarkGauges(registry, companyDataSets, status::oldestWatermarks,
+                clock.getIfAvailable(java.time.Clock::systemUTC));
     }
 
     @Bean

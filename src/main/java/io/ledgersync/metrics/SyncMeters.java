@@ -19,8 +19,8 @@ import io.micrometer.core.instrument.Timer;
 
 /**
  * Counts what sync runs do, from the events that {@code sync} publishes: runs by mode and
- * outcome with their duration, pages and their latency, records read and upserted, and partitions
- * by outcome (deferrals are the {@code DEFERRED} ones). Tagged by data set, never by company.
+ * outcome with their duration, pages and their latency, records read and upserted, partitions
+ * by outcome (deferrals are the {@code DEFERRED} ones), rows marked deleted, deletes refused, page drift. Tagged by data set, never by company.
  * Thread-safe: partitions publish on their own threads.
  */
 final class SyncMeters {
@@ -40,6 +40,9 @@ final class SyncMeters {
     private final MeterProvider<Counter> recordsUpserted;
     private final MeterProvider<Counter> partitions;
     private final MeterProvider<Counter> recordsRejected;
+    private final MeterProvider<Counter> markedDeleted;
+    private final MeterProvider<Counter> deletesRefused;
+    private final MeterProvider<Counter> drift;
 
     SyncMeters(MeterRegistry registry, List<String> dataSets) {
         this.runs = Timer.builder("ledgersync.sync.run")
@@ -61,6 +64,15 @@ final class SyncMeters {
         this.partitions = Counter.builder("ledgersync.partitions")
                 .description("Partitions (one company's data set, or a top-level data set) by outcome")
                 .withRegistry(registry);
+        this.markedDeleted = Counter.builder("ledgersync.records.marked.deleted")
+                .description("Rows a complete full walk marked deleted (deleted_at): gone from the source")
+                .withRegistry(registry);
+        this.deletesRefused = Counter.builder("ledgersync.deletes.refused")
+                .description("Company data sets whose deletes the safety bound (ledgersync.sync.deletes.max-fraction) refused")
+                .withRegistry(registry);
+        this.drift = Counter.builder("ledgersync.drift.detected")
+                .description("Walks that saw their data set move under them (page drift) and recovered, or tried to")
+                .withRegistry(registry);
         // Series that exist before their first event: a counter that first appears at 1 shows no
         // increase() in Prometheus, so the first failure after a restart would go unnoticed.
         for (SyncRequest.Mode mode : SyncRequest.Mode.values()) {
@@ -71,6 +83,9 @@ final class SyncMeters {
             recordsRead.withTags("dataset", dataSet);
             recordsUpserted.withTags("dataset", dataSet);
             recordsRejected.withTags("dataset", dataSet);
+            markedDeleted.withTags("dataset", dataSet);
+            deletesRefused.withTags("dataset", dataSet);
+            drift.withTags("dataset", dataSet);
             for (PartitionOutcome outcome : PartitionOutcome.values()) {
                 partitions.withTags("dataset", dataSet, "outcome", outcome.name());
             }
@@ -102,6 +117,20 @@ final class SyncMeters {
     @EventListener
     void on(SyncEvent.PartitionFinished partition) {
         partitions.withTags("dataset", partition.dataSet(), "outcome", partition.outcome().name()).increment();
+    }
+
+    @EventListener
+    void on(SyncEvent.DeletesMarked deletes) {
+        if (deletes.refused()) {
+            deletesRefused.withTags("dataset", deletes.dataSet()).increment();
+        } else {
+            markedDeleted.withTags("dataset", deletes.dataSet()).increment(deletes.marked());
+        }
+    }
+
+    @EventListener
+    void on(SyncEvent.DriftDetected detected) {
+        drift.withTags("dataset", detected.dataSet()).increment();
     }
 
     static String mode(SyncRequest.Mode mode) {

@@ -4,6 +4,7 @@ import java.time.Clock;
 import java.time.Duration;
 
 import io.ledgersync.sandbox.data.DataSetState;
+import io.ledgersync.sandbox.data.DataSetState.Changes;
 
 /**
  * The scripted life of one company's data set. A data set starts ready ({@code currentStatus: Complete}); the
@@ -79,7 +80,41 @@ public final class DataSetScript {
             throw new IllegalArgumentException("drift needs afterPages >= 1, insert >= 0 and 0 <= update <= "
                     + state.baseSize() + "; was " + afterPages + ", " + insert + ", " + update);
         }
-        state.driftAfterPages(afterPages, insert, update);
+        state.driftAfterPages(afterPages, Changes.of(insert, update));
+        return this;
+    }
+
+    /**
+     * Any changes of the platform (inserts, updates, soft deletes, hard deletes, late changes dated in the past) once
+     * {@code afterPages} more pages of this data set have been served: during a walk, between two of its pages.
+     * <pre>{@code faults.dataSet(id, "invoices").changesAfterPages(1, new Changes(0, 0, 0, 5, 0, null)); // 5 removed}</pre>
+     */
+    public DataSetScript changesAfterPages(int afterPages, Changes changes) {
+        if (afterPages < 1) {
+            throw new IllegalArgumentException("changes after pages need afterPages >= 1, was " + afterPages);
+        }
+        state.driftAfterPages(afterPages, changes);
+        return this;
+    }
+
+    /**
+     * Changes made now, on the sandbox clock: between two runs, or whenever a test or an operator asks. Inserted
+     * records come first in the default order; updated and soft-deleted ones get {@code modifiedDate} = now (soft
+     * deleted: {@code metadata.isDeleted = true}); late ones are dated {@code lateBy} before now; hard-deleted ones
+     * are gone from every page and from {@code totalResults}.
+     * <pre>{@code faults.dataSet(id, "invoices").change(new Changes(2, 3, 1, 1, 1, Duration.ofMinutes(30)));}</pre>
+     */
+    public DataSetScript change(Changes changes) {
+        state.change(changes, clock.instant());
+        return this;
+    }
+
+    /**
+     * Undoes every change made or scheduled ({@link #change}, {@link #changesAfterPages}, {@link #driftAfterPages}):
+     * the data set is served as generated again, so hard-deleted records reappear with their old dates.
+     */
+    public DataSetScript undoChanges() {
+        state.undoChanges();
         return this;
     }
 }

@@ -10,6 +10,7 @@ import java.util.Map;
 import java.util.Set;
 
 import io.ledgersync.sandbox.data.ApiException;
+import io.ledgersync.sandbox.data.DataSetState;
 import io.ledgersync.sandbox.faults.FaultTarget;
 import io.ledgersync.yaml.InvalidYamlException;
 import io.ledgersync.yaml.YamlDocument;
@@ -108,9 +109,17 @@ final class SandboxScenario {
         }
         ScenarioFile.Drift drift = entry.driftAfterPages();
         if (drift != null) {
-            dataSet.driftAfterPages(orElse(drift.afterPages(), 1), orElse(drift.insert(), 0),
-                    orElse(drift.update(), 0));
+            dataSet.changesAfterPages(orElse(drift.afterPages(), 1), changes(drift));
         }
+        if (entry.changeAtStart() != null) {
+            dataSet.change(changes(entry.changeAtStart()));
+        }
+    }
+
+    private static DataSetState.Changes changes(ScenarioFile.Drift drift) {
+        return new DataSetState.Changes(orElse(drift.insert(), 0), orElse(drift.update(), 0), orElse(drift.softDelete(), 0),
+                orElse(drift.hardDelete(), 0), orElse(drift.late(), 0),
+                drift.lateBySeconds() == null ? Duration.ZERO : seconds(drift.lateBySeconds()));
     }
 
     private void fault(SandboxServer server, List<String> companyIds, ScenarioFile.Fault entry, String field) {

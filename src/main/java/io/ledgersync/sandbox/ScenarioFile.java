@@ -51,10 +51,13 @@ record ScenarioFile(
             @Min(0) Integer readyAfterRequests,
             @DecimalMin("0") Double readyAfterSeconds,
             Boolean unsupported,
-            @Valid Drift driftAfterPages) {
+            @Valid Drift driftAfterPages,
+            @Valid Drift changeAtStart) {
     }
 
-    record Drift(@Min(1) Integer afterPages, @Min(0) Integer insert, @Min(0) Integer update) {
+    /** Changes of the platform: after some pages served ({@code driftAfterPages}), or as the sandbox starts. */
+    record Drift(@Min(1) Integer afterPages, @Min(0) Integer insert, @Min(0) Integer update, @Min(0) Integer softDelete,
+            @Min(0) Integer hardDelete, @Min(0) Integer late, @DecimalMin("0") Double lateBySeconds) {
     }
 
     /** One request fault: on which requests (all, without a target), and what happens to them. */

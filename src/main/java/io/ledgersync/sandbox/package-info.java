@@ -122,7 +122,9 @@
  * keys:     [ { name: TEXT, key: VALUE (optional), companies: [index|id, ...] (optional: account-wide) } ]
  * dataSets: [ { company: index|id, dataType: any served data set (default invoices),
  *               ready: true | notRequested: true | readyAfterRequests: K | readyAfterSeconds: T | unsupported: true,
- *               driftAfterPages: { afterPages: P (default 1), insert: I (default 0), update: U (default 0) } } ]
+ *               driftAfterPages: { afterPages: P (default 1), insert: I, update: U, softDelete: S, hardDelete: H,
+ *                                  late: L, lateBySeconds: T (every count default 0) },
+ *               changeAtStart: { the same changes but afterPages, made as the sandbox starts } } ]
  * faults:   [ { target: { path: PATTERN, company: index|id, page: N } (optional: every request),
  *               and exactly one of:
  *               latencyMillis: MS
@@ -176,7 +178,11 @@
  *   <li>Page drift: inserted records appear first in the default order (newest first), so every later record moves
  *       back; revised records keep their id and get a new {@code modifiedDate} (the sandbox clock at the change) and
  *       a changed {@code note} (invoices, credit notes, bills), {@code contactName} (customers, suppliers) or
- *       {@code description} (accounts).</li>
+ *       {@code description} (accounts). Soft-deleted records are revised with {@code metadata.isDeleted = true} and stay;
+ *       hard-deleted ones leave every page and {@code totalResults}; late changes are revised now but dated
+ *       {@code lateBy} in the past. Each kind of change in one batch takes records spread over the whole data set that
+ *       no other kind of it took. Scripted by {@code DataSetScript} (at once or after N pages) and by the scenario
+ *       file.</li>
  *   <li>Error texts without an exception name where the platform's own examples have none (403, 409, 429, 500,
  *       503, 402); {@code <ExceptionName>: <text>} elsewhere. Every error body has {@code statusCode, service
  *       ("PublicApi"), error, correlationId} (a fresh random UUID per response), plus {@code validation} on 402.</li>

@@ -95,6 +95,17 @@ public final class DataApiClient {
     }
 
     /**
+     * The href of the first page of a paged resource restricted by a {@code query} (contract/README.md, "Query
+     * language"), URL-encoded; the {@code next} links the Data API gives carry it on.
+     *
+     * @param query the filter, or null for none
+     */
+    public String firstPageHref(String path, String query) {
+        return query == null ? firstPageHref(path)
+                : firstPageHref(path) + "&query=" + java.net.URLEncoder.encode(query, StandardCharsets.UTF_8).replace("+", "%20");
+    }
+
+    /**
      * Reads one page, retrying 429/500/503/I/O failures; {@code href} is relative to the base URL,
      * as the {@code _links} give it. A link outside the base URL is refused before anything is sent.
      *

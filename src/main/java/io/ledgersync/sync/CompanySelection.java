@@ -5,8 +5,8 @@ import java.util.List;
 import io.ledgersync.warehouse.Warehouse;
 
 /**
- * Which companies a request's company data sets are read for: the companies synced so far,
- * narrowed to those the request names. A named company that is not among them is the caller's
+ * Which companies a request's company data sets are read for: the companies synced so far that the source still
+ * has (a full walk of {@code companies} marks the others deleted), narrowed to those the request names. A named company that is not among them is the caller's
  * mistake, refused with the ids at fault, before a run starts ({@link SyncLauncher}) and again
  * when a run's partitions are made. The one home of that check. Thread-safe.
  */
@@ -23,7 +23,7 @@ final class CompanySelection {
      * @throws IllegalArgumentException when the request names a company that has not been synced
      */
     List<String> select(SyncRequest request) {
-        List<String> known = warehouse.distinctValues(DataSet.COMPANIES, "id");
+        List<String> known = warehouse.liveValues(DataSet.COMPANIES, "id");
         List<String> unknown = request.companies().stream().filter(id -> !known.contains(id)).toList();
         if (!unknown.isEmpty()) {
             throw new IllegalArgumentException("Unknown companies " + unknown + ": none of the " + known.size()

@@ -15,12 +15,13 @@ import io.ledgersync.warehouse.Table;
  * @param table the warehouse table; a company data set's table starts with {@code company_id}
  * @param fields the record field (dotted path) each typed column is read from, in column order;
  *     null for {@code company_id}, which comes from the partition
- * @param cursorField the field that tells when a record last changed (for incremental syncs)
+ * @param cursorField the field that tells when a record last changed (for incremental syncs); null: read whole every time
+ * @param filter the Data API query (docs/CONTRACT.md, query language) every walk of it is restricted to; null: none
  * @param children the record's list fields kept as child tables, in the order of {@code table.children()}
  * @param file which file declared it, and its text's checksum
  */
 public record DataSet(String name, String path, String parent, Table table, List<String> fields, String cursorField,
-        List<Child> children, Declaration file) {
+        String filter, List<Child> children, Declaration file) {
 
     /** The only parent the Data API has: its data sets are read per company. */
     static final String COMPANIES = "companies";

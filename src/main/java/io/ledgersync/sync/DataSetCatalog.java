@@ -157,7 +157,7 @@ public final class DataSetCatalog {
         String table = file.table() == null ? file.name() : file.table();
         return new DataSet(file.name(), file.path(), file.parent(),
                 new Table(table, columns, key, children.stream().map(DataSet.Child::table).toList()), fields, file.cursor(),
-                children, new DataSet.Declaration(source, sha256(text)));
+                file.query() == null || file.query().isBlank() ? null : file.query().strip(), children, new DataSet.Declaration(source, sha256(text)));
     }
 
     private static DataSet.Child child(YamlDocument<DataSetFile> document, String table, DataSetFile.Child child) {

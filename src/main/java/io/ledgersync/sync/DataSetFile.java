@@ -18,7 +18,9 @@ import jakarta.validation.constraints.Pattern;
  * @param parent {@code companies} for a data set read per company; absent for a top-level one
  * @param table the warehouse table; the name when absent
  * @param key the record's key columns (a company data set's table key starts with {@code company_id})
- * @param cursor the record field that tells when a record last changed
+ * @param cursor the record field that tells when a record last changed: a company data set with one is read
+ *     incrementally once it has a watermark
+ * @param query a filter in the Data API's query language ({@code status=Paid}) every read of it is restricted to
  * @param columns each typed column: the record field (a dotted path) it is read from, and its type
  * @param children by table name, a list field of the record kept as a child table ({@code invoice_line_items}); optional
  */
@@ -29,6 +31,8 @@ record DataSetFile(
         @Pattern(regexp = IDENTIFIER, message = IDENTIFIER_MESSAGE) String table,
         @NotEmpty List<@NotBlank String> key,
         String cursor,
+        @jakarta.validation.constraints.Size(max = 1500, message = "must be under 1500 characters (the Data API takes 2048 in all)")
+        String query,
         @NotEmpty Map<@Pattern(regexp = IDENTIFIER, message = IDENTIFIER_MESSAGE) String, @NotNull @Valid Column> columns,
         Map<@Pattern(regexp = IDENTIFIER, message = IDENTIFIER_MESSAGE) String, @NotNull @Valid Child> children) {
 

@@ -1,6 +1,7 @@
 package io.ledgersync.sync;
 
 import java.time.Duration;
+import java.time.Instant;
 import java.util.concurrent.Executor;
 import java.util.function.Supplier;
 
@@ -48,7 +49,7 @@ class DataSetItemReader implements ItemStreamReader<Page> {
 
     private final DataApiClient client;
     private final String description;
-    private final String firstHref;
+    private final String path;
     private final long runId;
     private final String dataSet;
     private final PermanentFailures permanentFailures;
@@ -69,6 +70,18 @@ class DataSetItemReader implements ItemStreamReader<Page> {
     private boolean finished;
     private PartitionOutcome endedEarly;
     private DataApiException endedEarlyCause;
+    /** How page drift is recovered; null: none (a walk that ends short fails its partition). */
+    private final DriftRecovery recovery;
+    /** The page drift the current pass saw. */
+    private DriftWatch drift = new DriftWatch();
+    /** The drift seen and recovered so far in this walk, for the run's detail; null: none. */
+    private String driftNote;
+    /** The recovery passes made so far. */
+    private int recoveries;
+    /** When the last pass that read everything again began; null: none did. */
+    private Instant wholeFrom;
+    /** The partition's walk as planned; null for a partition of a version before walks. */
+    private Walk walkPlan;
 
     /** A page and how long asking for it took. */
     private record Fetched(Page page, Duration took) {
@@ -80,11 +93,19 @@ class DataSetItemReader implements ItemStreamReader<Page> {
      */
     DataSetItemReader(DataApiClient client, String dataSet, String path, String description, long runId,
             PermanentFailures permanentFailures, ApplicationEventPublisher events, Executor prefetcher, int pageMargin) {
+        this(client, dataSet, path, description, runId, permanentFailures, events, prefetcher, pageMargin, null);
+    }
+
+    /** @param recovery how page drift is recovered within the partition; null: a walk that ends short fails it */
+    DataSetItemReader(DataApiClient client, String dataSet, String path, String description, long runId,
+            PermanentFailures permanentFailures, ApplicationEventPublisher events, Executor prefetcher, int pageMargin,
+            DriftRecovery recovery) {
+        this.recovery = recovery;
         this.pageMargin = pageMargin;
         this.client = client;
         this.dataSet = dataSet;
         this.description = description;
-        this.firstHref = client.firstPageHref(path);
+        this.path = path;
         this.runId = runId;
         this.permanentFailures = permanentFailures;
         this.events = events;
@@ -94,15 +115,25 @@ class DataSetItemReader implements ItemStreamReader<Page> {
     @Override
     public void open(ExecutionContext executionContext) {
         PartitionContext context = PartitionContext.of(executionContext);
-        position = context.position().orElse(new PartitionContext.Position(firstHref, 0));
+        // the walk's query (an incremental one's cursor condition, the data set's filter) is part of its restart state
+        position = context.position().orElse(new PartitionContext.Position(client.firstPageHref(path, context.walkQuery()), 0));
         recordsRead = recordsAtOpen = context.recordsRead();
         pagesRead = pagesAtOpen = context.pagesRead();
         // A position inside a page (or after the last) re-reads that page, which is then counted again.
         boolean rereads = position.written() > 0;
-        walk = new PageWalk(description, recordsRead - position.written(), Math.max(0, pagesRead - (rereads ? 1 : 0)),
+        // a walk resumed inside a recovery pass counts that pass's records only
+        long passRecords = context.passRecords().orElse(recordsRead);
+        long passPages = context.passPages().orElse(pagesRead);
+        walk = new PageWalk(description, passRecords - position.written(), Math.max(0, passPages - (rereads ? 1 : 0)),
                 pageMargin);
         if (context.position().isPresent()) {
             log.info("{}: resuming at {} after {} records", description, position.href(), recordsRead);
+        }
+        driftNote = context.drift();
+        recoveries = context.recoveries();
+        walkPlan = context.walk().orElse(null);
+        if (context.passDrift() != null) {
+            drift.shortRead(context.passDrift()); // seen before the restart, in this pass: recover at its end
         }
     }
 
@@ -125,9 +156,14 @@ class DataSetItemReader implements ItemStreamReader<Page> {
         if (page != null) {
             String next = page.nextHref();
             if (next == null) {
-                return null; // the walk was checked when its last page came (ShortWalk)
+                // the walk was checked when its last page came (ShortWalk); drift it saw is recovered now
+                next = endOfPass();
+                if (next == null) {
+                    return null;
+                }
+            } else {
+                walk.checkNext(next);
             }
-            walk.checkNext(next);
             position = new PartitionContext.Position(next, 0);
         }
         String href = position.href();
@@ -135,9 +171,12 @@ class DataSetItemReader implements ItemStreamReader<Page> {
         if (page == null) {
             return null;
         }
+        if (recovery != null && drift.check(page)) {
+            log.info("{}: page drift: {}; recovered once this pass ends", description, drift.seen());
+        }
         walk.add(page);
         if (page.nextHref() == null) {
-            ShortWalk.check(walk);
+            ShortWalk.check(walk, recovery == null ? null : drift);
         }
         pagesRead++;
         int written = Math.min(position.written(), page.results().size());
@@ -196,6 +235,27 @@ class DataSetItemReader implements ItemStreamReader<Page> {
         return null;
     }
 
+    /**
+     * The end of a pass: when the data set moved under it (page drift, a short walk among its signs), starts a
+     * recovery pass ({@link DriftRecovery}): the href to read next, or null when the walk is done.
+     */
+    private String endOfPass() {
+        if (recovery == null || drift.seen() == null) {
+            return null;
+        }
+        DriftRecovery.Pass pass = recovery.next(walkPlan, walk, drift, recoveries, description);
+        recoveries++;
+        driftNote = (driftNote == null ? "" : driftNote + "; ") + "page drift: " + drift.seen() + " -> " + pass.how();
+        events.publishEvent(new SyncEvent.DriftDetected(runId, dataSet, drift.seen()));
+        log.info("{}: page drift ({}): {}", description, drift.seen(), pass.how());
+        walk = new PageWalk(description, 0, 0, pageMargin);
+        drift = new DriftWatch();
+        if (pass.wholeFrom() != null) {
+            wholeFrom = pass.wholeFrom();
+        }
+        return client.firstPageHref(path, pass.query());
+    }
+
     /** A page still being prefetched when the step ends (stopped, failed) is dropped unread. */
     @Override
     public void close() {
@@ -213,6 +273,15 @@ class DataSetItemReader implements ItemStreamReader<Page> {
             context.saveTotalResults(page.totalResults());
         }
         context.saveCounts(recordsRead, pagesRead, recordsRead - recordsAtOpen, pagesRead - pagesAtOpen);
+        if (driftNote != null) {
+            context.saveDrift(driftNote);
+        }
+        context.saveRecoveries(recoveries);
+        if (wholeFrom != null) {
+            context.saveWholeFrom(wholeFrom);
+        }
+        context.savePassCounts(walk.records(), walk.pages());
+        context.savePassDrift(drift.seen());
         if (endedEarly != null) {
             context.saveEndedEarly(endedEarly, endedEarlyCause.getMessage(), endedEarlyCause.correlationId());
         }

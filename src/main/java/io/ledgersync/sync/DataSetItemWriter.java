@@ -1,5 +1,6 @@
 package io.ledgersync.sync;
 
+import java.time.Instant;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
@@ -26,6 +27,9 @@ import io.ledgersync.warehouse.Warehouse;
  * next run; once stored, its rejection is cleared. More rejections in a partition than
  * {@code ledgersync.sync.max-rejected-per-partition} fail it instead, with nothing of that page written (issue 17).
  *
+ * <p>It keeps the newest cursor value ({@code modifiedDate}) written in the partition's context, committed with the
+ * chunk: what the watermark may move to once the walk completes (issue 13).
+ *
  * <p>Not thread-safe: one instance per partition (it is step-scoped).
  */
 class DataSetItemWriter implements ItemStreamWriter<Page> {
@@ -44,9 +48,14 @@ class DataSetItemWriter implements ItemStreamWriter<Page> {
     private Set<String> rejectedBefore = Set.of();
     private long rejected;
     private long rejectedAtOpen;
+    /** The partition's context, where the newest cursor value goes; null: not kept. */
+    private final PartitionContext context;
+    private final CursorValues cursor;
 
     DataSetItemWriter(Warehouse warehouse, RejectedRecords rejectedRecords, DataSet dataSet, String companyId, long runId,
-            int maxRejected, ApplicationEventPublisher events) {
+            int maxRejected, ApplicationEventPublisher events, PartitionContext context) {
+        this.context = context;
+        this.cursor = context == null || dataSet.cursorField() == null ? null : new CursorValues(dataSet);
         this.warehouse = warehouse;
         this.rejectedRecords = rejectedRecords;
         this.dataSet = dataSet;
@@ -85,6 +94,7 @@ class DataSetItemWriter implements ItemStreamWriter<Page> {
         try {
             warehouse.upsert(dataSet.table(), rows, runId);
             clearStored(rows);
+            keepNewestCursor(rows);
         } catch (RuntimeException e) {
             // the database's words alone do not say which page of which company; the cause keeps the exit code
             throw new PageWriteException("Writing GET " + pages.getItems().get(0).href() + " (" + rows.size() + " records"
@@ -143,5 +153,22 @@ class DataSetItemWriter implements ItemStreamWriter<Page> {
     @Override
     public void update(ExecutionContext executionContext) {
         PartitionContext.of(executionContext).saveRejected(rejected, rejected - rejectedAtOpen);
+    }
+
+    /** The newest cursor value written so far in this walk, kept in the partition's context. */
+    private void keepNewestCursor(List<Row> rows) {
+        if (cursor == null) {
+            return;
+        }
+        Instant newest = context.newestCursor().orElse(null);
+        for (Row row : rows) {
+            Instant value = cursor.of(row);
+            if (value != null && (newest == null || value.isAfter(newest))) {
+                newest = value;
+            }
+        }
+        if (newest != null) {
+            context.saveNewestCursor(newest);
+        }
     }
 }

@@ -5,6 +5,8 @@ import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
 import java.time.Clock;
 import java.util.HexFormat;
+import java.time.Duration;
+import java.time.Instant;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -21,7 +23,8 @@ import io.ledgersync.warehouse.SyncStates;
  * Splits one data set's step into partitions: a single one for a top-level data set, one per
  * company for a company data set — in a full run the companies synced so far, in a deferred run
  * the companies whose deferral of this data set is due — narrowed by the run's request. No
- * partition at all when the run does not ask for this data set. Thread-safe.
+ * partition at all when the run does not ask for this data set. Each partition is told how to walk ({@link Walk}):
+ * incrementally from its company's watermark, or whole. Thread-safe.
  */
 class DataSetPartitioner implements Partitioner {
 
@@ -29,12 +32,14 @@ class DataSetPartitioner implements Partitioner {
     private final CompanySelection companies;
     private final SyncStates states;
     private final Clock clock;
+    private final Duration lookback;
 
-    DataSetPartitioner(DataSet dataSet, CompanySelection companies, SyncStates states, Clock clock) {
+    DataSetPartitioner(DataSet dataSet, CompanySelection companies, SyncStates states, Clock clock, Duration lookback) {
         this.dataSet = dataSet;
         this.companies = companies;
         this.states = states;
         this.clock = clock;
+        this.lookback = lookback;
     }
 
     @Override
@@ -45,14 +50,19 @@ class DataSetPartitioner implements Partitioner {
         if (!request.includesDataSet(dataSet.name())) {
             return partitions;
         }
+        Instant now = clock.instant();
         if (!dataSet.perCompany()) {
             if (request.mode() == SyncRequest.Mode.FULL) {
-                partitions.put("all", PartitionContext.newPartition(dataSet.name(), null));
+                partitions.put("all", PartitionContext.newPartition(dataSet.name(), null,
+                        Walk.plan(dataSet, true, null, lookback, now)));
             }
             return partitions;
         }
+        boolean incremental = !request.fullRefresh() && dataSet.cursorField() != null;
+        Map<String, Instant> watermarks = incremental ? states.watermarks(dataSet.name()) : Map.of();
         for (String companyId : companies(request)) {
-            partitions.put(partitionName(dataSet.name(), companyId), PartitionContext.newPartition(dataSet.name(), companyId));
+            Walk walk = Walk.plan(dataSet, request.fullRefresh(), watermarks.get(companyId), lookback, now);
+            partitions.put(partitionName(dataSet.name(), companyId), PartitionContext.newPartition(dataSet.name(), companyId, walk));
         }
         return partitions;
     }

@@ -36,6 +36,16 @@ final class PartitionContext {
     private static final String OUTCOME = "outcome";
     private static final String OUTCOME_ERROR = "outcome.error";
     private static final String OUTCOME_CORRELATION_ID = "outcome.correlationId";
+    private static final String WALK_KIND = "walk.kind";
+    private static final String WALK_QUERY = "walk.query";
+    private static final String WALK_STARTED = "walk.started";
+    private static final String WALK_NEWEST = "walk.newest";
+    private static final String WALK_DRIFT = "walk.drift";
+    private static final String WALK_RECOVERIES = "walk.recoveries";
+    private static final String PASS_DRIFT = "walk.pass.drift";
+    private static final String WHOLE_FROM = "walk.whole.from";
+    private static final String PASS_RECORDS = "walk.pass.records";
+    private static final String PASS_PAGES = "walk.pass.pages";
 
     private final ExecutionContext context;
 
@@ -51,7 +61,7 @@ final class PartitionContext {
         return new PartitionContext(step.getExecutionContext());
     }
 
-    /** The context the partitioner hands a new partition. */
+    /** A partition's context as versions before {@link Walk} planned them: no walk. */
     static ExecutionContext newPartition(String dataSet, String companyId) {
         ExecutionContext context = new ExecutionContext();
         context.putString(DATA_SET, dataSet);
@@ -59,6 +69,110 @@ final class PartitionContext {
             context.putString(COMPANY_ID, companyId);
         }
         return context;
+    }
+
+    /** The context the partitioner hands a new partition: what it reads, and how (part of its restart state). */
+    static ExecutionContext newPartition(String dataSet, String companyId, Walk walk) {
+        ExecutionContext context = newPartition(dataSet, companyId);
+        context.putString(WALK_KIND, walk.kind().name());
+        if (walk.query() != null) {
+            context.putString(WALK_QUERY, walk.query());
+        }
+        context.putString(WALK_STARTED, walk.startedAt().toString());
+        return context;
+    }
+
+    /**
+     * How this partition walks; empty for a partition planned before walks were (a run of an older version, resumed):
+     * it is read as it was, and neither moves a watermark nor marks deletes.
+     */
+    Optional<Walk> walk() {
+        if (!context.containsKey(WALK_KIND)) {
+            return Optional.empty();
+        }
+        return Optional.of(new Walk(Walk.Kind.valueOf(context.getString(WALK_KIND)), context.getString(WALK_QUERY, null),
+                java.time.Instant.parse(context.getString(WALK_STARTED))));
+    }
+
+    /** The query a walk reads with now: its own, or the catch-up's after drift. */
+    String walkQuery() {
+        return context.getString(WALK_QUERY, null);
+    }
+
+    /** A drift recovery reads on with another query (restart state too: a resumed catch-up goes on with it). */
+    void saveWalkQuery(String query) {
+        if (query == null) {
+            context.remove(WALK_QUERY);
+        } else {
+            context.putString(WALK_QUERY, query);
+        }
+    }
+
+    /** The newest cursor value (modifiedDate) written by this walk, once one is. */
+    Optional<java.time.Instant> newestCursor() {
+        return Optional.ofNullable(context.getString(WALK_NEWEST, null)).map(java.time.Instant::parse);
+    }
+
+    void saveNewestCursor(java.time.Instant newest) {
+        context.putString(WALK_NEWEST, newest.toString());
+    }
+
+    /** What page drift this walk met and how it recovered, or null when it met none. */
+    String drift() {
+        return context.getString(WALK_DRIFT, null);
+    }
+
+    void saveDrift(String what) {
+        context.putString(WALK_DRIFT, what);
+    }
+
+    /** How many recovery passes the walk made after page drift. */
+    int recoveries() {
+        return context.getInt(WALK_RECOVERIES, 0);
+    }
+
+    void saveRecoveries(int recoveries) {
+        context.putInt(WALK_RECOVERIES, recoveries);
+    }
+
+    /**
+     * When the last pass that read the whole data set began: the walk's start, or a later re-walk's after page drift.
+     * What was not written since is gone from the source.
+     */
+    Optional<java.time.Instant> wholeFrom() {
+        Optional<java.time.Instant> rewalk = Optional.ofNullable(context.getString(WHOLE_FROM, null)).map(java.time.Instant::parse);
+        return rewalk.isPresent() ? rewalk : walk().map(Walk::startedAt);
+    }
+
+    void saveWholeFrom(java.time.Instant from) {
+        context.putString(WHOLE_FROM, from.toString());
+    }
+
+    /** Records read by the current pass of the walk (the last one, once it ended): what totalResults is checked against. */
+    OptionalLong passRecords() {
+        return context.containsKey(PASS_RECORDS) ? OptionalLong.of(context.getLong(PASS_RECORDS)) : OptionalLong.empty();
+    }
+
+    OptionalLong passPages() {
+        return context.containsKey(PASS_PAGES) ? OptionalLong.of(context.getLong(PASS_PAGES)) : OptionalLong.empty();
+    }
+
+    void savePassCounts(long records, long pages) {
+        context.putLong(PASS_RECORDS, records);
+        context.putLong(PASS_PAGES, pages);
+    }
+
+    /** Drift the current pass saw and has not recovered yet (a restart recovers it at the pass's end), or null. */
+    String passDrift() {
+        return context.getString(PASS_DRIFT, null);
+    }
+
+    void savePassDrift(String seen) {
+        if (seen == null) {
+            context.remove(PASS_DRIFT);
+        } else {
+            context.putString(PASS_DRIFT, seen);
+        }
     }
 
     /** Whether the step is a partition (a worker step) rather than the step that split its data set. */

@@ -21,8 +21,8 @@ import io.ledgersync.warehouse.SyncStates;
 /**
  * After each partition: records in {@code sync_state} what came of the company's data set (read,
  * deferred with its next attempt, unsupported, failed with its cause and correlationId; a stopped
- * one keeps its state and notes the stop as its last error), records
- * the reconciliation of a complete read, and logs the outcome so a long run shows its progress.
+ * one keeps its state and notes the stop as its last error), has a completed walk move its watermark, mark
+ * deletes and record its reconciliation ({@link WalkCompletion}), and logs the outcome so a long run shows its progress.
  * The partition's exit code is its {@link PartitionOutcome}. Thread-safe.
  */
 final class PartitionOutcomeListener implements StepExecutionListener {
@@ -34,11 +34,13 @@ final class PartitionOutcomeListener implements StepExecutionListener {
     private final DeferralPolicy deferral;
     private final Clock clock;
     private final ApplicationEventPublisher events;
+    private final WalkCompletion completion;
 
     PartitionOutcomeListener(SyncStates states, RejectedRecords rejectedRecords, DeferralPolicy deferral, Clock clock,
-            ApplicationEventPublisher events) {
+            ApplicationEventPublisher events, WalkCompletion completion) {
         this.states = states;
         this.rejectedRecords = rejectedRecords;
+        this.completion = completion;
         this.deferral = deferral;
         this.clock = clock;
         this.events = events;
@@ -106,12 +108,11 @@ final class PartitionOutcomeListener implements StepExecutionListener {
                 log.info("{}: {} records in {} page(s)", step.getStepName(), context.recordsReadThisExecution(),
                         context.pagesReadThisExecution());
                 save(companyId, dataSet, Status.OK, 0, null, now, null, step, now);
-                // every walk is a full one today; issue 13's incremental walks must not forget what they did not re-read
-                context.walkFirstRun().ifPresent(first -> rejectedRecords.forgetUnseen(dataSet, companyId, first));
-                if (companyId != null && context.totalResults().isPresent()) {
-                    states.reconcile(step.getJobExecutionId(), companyId, dataSet, context.recordsRead(),
-                            context.totalResults().getAsLong(), now);
+                // only a walk of everything saw every record: an incremental one must not forget what it did not re-read
+                if (context.walk().map(Walk::full).orElse(true)) {
+                    context.walkFirstRun().ifPresent(first -> rejectedRecords.forgetUnseen(dataSet, companyId, first));
                 }
+                completion.completed(step.getJobExecutionId(), context, now);
                 return step.getExitStatus();
             }
         }

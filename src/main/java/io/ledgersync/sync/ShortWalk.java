@@ -10,8 +10,9 @@ import io.ledgersync.source.PageWalk;
  * failure leaves the page unwritten and the partition's resume point before it.
  *
  * <p>Issue 17: such a walk is a failed partition, never a completed one (it was a warning, and the run ended
- * COMPLETED, exit 0, with records missing). Issue 13 (page drift) replaces {@link #fail} with a recovery here.
- * Stateless, so thread-safe.
+ * COMPLETED, exit 0, with records missing). Issue 13: where the partition recovers from page drift
+ * ({@link DriftRecovery}), a short walk is one more sign of drift, and the partition reads again instead of failing;
+ * it fails when the drift outlasts the recovery passes. Stateless, so thread-safe.
  */
 final class ShortWalk {
 
@@ -21,13 +22,17 @@ final class ShortWalk {
     /**
      * Checks the walk that the last page just ended.
      *
-     * @throws IncompleteReadException naming what was read against what was announced: the partition fails
+     * @param drift where the short walk is noted as page drift, to recover; null: the partition fails
+     * @throws IncompleteReadException naming what was read against what was announced, when there is no recovery
      */
-    static void check(PageWalk walk) {
+    static void check(PageWalk walk, DriftWatch drift) {
         try {
             walk.verifyComplete();
         } catch (IncompleteReadException endedShort) {
-            fail(endedShort);
+            if (drift == null) {
+                fail(endedShort);
+            }
+            drift.shortRead(endedShort.getMessage());
         }
     }
 

@@ -43,4 +43,17 @@ public sealed interface SyncEvent {
     record PartitionFinished(long runId, String dataSet, String companyId, PartitionOutcome outcome, long records, long pages)
             implements SyncEvent {
     }
+
+    /**
+     * A complete full walk marked the rows its company data set no longer has as deleted, or was refused to.
+     *
+     * @param marked rows marked deleted (0 when refused)
+     * @param refused whether the safety bound ({@code ledgersync.sync.deletes.max-fraction}) refused to mark them
+     */
+    record DeletesMarked(long runId, String dataSet, String companyId, long marked, boolean refused) implements SyncEvent {
+    }
+
+    /** A walk saw its data set move under it (page drift): {@code what} says how, and what the walk did about it. */
+    record DriftDetected(long runId, String dataSet, String what) implements SyncEvent {
+    }
 }

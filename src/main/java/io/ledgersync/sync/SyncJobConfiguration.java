@@ -46,6 +46,9 @@ class SyncJobConfiguration {
 
     static final String JOB_NAME = "sync";
 
+    /** Recovery passes after page drift before a walk gives up (fails its partition, resumable). */
+    static final int MAX_DRIFT_RECOVERIES = 3;
+
     /** The data sets, their tables brought in line with their files before anything can run ({@link DataSetSchemas}). */
     @Bean
     DataSetCatalog dataSetCatalog(SyncProperties properties, SchemaProperties schemaProperties, WarehouseSchema schema,
@@ -74,13 +77,16 @@ class SyncJobConfiguration {
     @Bean
     @StepScope
     DataSetItemReader dataSetItemReader(DataApiClient client, DataSetCatalog catalog, PermanentFailures permanentFailures,
-            @Value("#{stepExecution}") StepExecution step, ApplicationEventPublisher events, SyncProperties properties) {
+            @Value("#{stepExecution}") StepExecution step, ApplicationEventPublisher events, SyncProperties properties,
+            ObjectProvider<Clock> clock) {
         PartitionContext partition = PartitionContext.of(step);
         DataSet dataSet = catalog.get(partition.dataSet());
         String companyId = partition.companyId();
         String description = dataSet.name() + (companyId == null ? "" : " of company " + companyId);
         return new DataSetItemReader(client, dataSet.name(), dataSet.pathFor(companyId), description, step.getJobExecutionId(),
-                permanentFailures, events, properties.prefetch() ? prefetcher() : null, properties.pageMargin());
+                permanentFailures, events, properties.prefetch() ? prefetcher() : null, properties.pageMargin(),
+                new DriftRecovery(dataSet, properties.incremental().lookback(), MAX_DRIFT_RECOVERIES,
+                        clock.getIfAvailable(Clock::systemUTC)));
     }
 
     /** A thread per prefetched page: at most one per running partition, and thread start-up is nothing next to a page. */
@@ -96,7 +102,7 @@ class SyncJobConfiguration {
             @Value("#{stepExecution}") StepExecution step, ApplicationEventPublisher events, SyncProperties properties) {
         PartitionContext partition = PartitionContext.of(step);
         return new DataSetItemWriter(warehouse, rejectedRecords, catalog.get(partition.dataSet()), partition.companyId(),
-                step.getJobExecutionId(), properties.maxRejectedPerPartition(), events);
+                step.getJobExecutionId(), properties.maxRejectedPerPartition(), events, partition);
     }
 
     @Bean
@@ -107,12 +113,13 @@ class SyncJobConfiguration {
     /** One worker step per data set: an item is a page and a chunk is one item, so each commit is exactly one page. */
     @Bean
     WorkerSteps workerSteps(JobRepository jobRepository, PlatformTransactionManager transactionManager, DataSetCatalog catalog,
-            SyncStates states, RejectedRecords rejectedRecords, DataSetItemReader dataSetItemReader,
+            SyncStates states, RejectedRecords rejectedRecords, Warehouse warehouse, DataSetItemReader dataSetItemReader,
             DataSetItemWriter dataSetItemWriter, SyncProperties properties, ObjectProvider<Clock> clockProvider,
             ObjectProvider<PartitionSteps> partitionSteps, ApplicationEventPublisher events) {
         Clock clock = clockProvider.getIfAvailable(Clock::systemUTC);
+        WalkCompletion completion = new WalkCompletion(states, warehouse, catalog, properties.deletes().maxFraction(), events);
         PartitionOutcomeListener outcomes = new PartitionOutcomeListener(states, rejectedRecords, properties.deferralPolicy(), clock,
-                events);
+                events, completion);
         PartitionSteps remote = partitionSteps.getIfAvailable();
         List<Object> listeners = remote == null ? List.of() : remote.workerListeners();
         Map<String, Step> steps = new LinkedHashMap<>();
@@ -140,7 +147,8 @@ class SyncJobConfiguration {
         SimpleJobBuilder job = null;
         for (DataSet dataSet : catalog.all()) {
             // Batch names each partition "<step>:<partition>"; nothing reads those names, the context says what it is.
-            Step step = partitions.partitionStep(dataSet.name(), new DataSetPartitioner(dataSet, companies, states, clock),
+            Step step = partitions.partitionStep(dataSet.name(), new DataSetPartitioner(dataSet, companies, states, clock,
+                            properties.incremental().lookback()),
                     workers.of(dataSet.name()), properties.concurrency());
             job = job == null ? new JobBuilder(JOB_NAME, jobRepository).start(step) : job.next(step);
         }
@@ -170,6 +178,11 @@ class SyncJobConfiguration {
                 catalog.names());
         return new SyncLauncher(jobOperator, syncJob, catalog, companies, locks, lookup, background,
                 clock.getIfAvailable(Clock::systemUTC));
+    }
+
+    @Bean
+    SyncStatus syncStatus(SyncStates states, Warehouse warehouse, DataSetCatalog catalog) {
+        return new SyncStatus(states, warehouse, catalog);
     }
 
     @Bean

@@ -9,17 +9,19 @@ import org.springframework.batch.core.job.parameters.JobParameters;
 import org.springframework.batch.core.job.parameters.JobParametersBuilder;
 
 /**
- * What one sync run covers: some or all data sets, for some or all companies, either in full or
- * only the company data sets whose deferral is due.
+ * What one sync run covers: some or all data sets, for some or all companies, either all of them or
+ * only the company data sets whose deferral is due; and whether it walks every data set whole (a full refresh).
  *
  * @param datasets the data set names; empty means all
  * @param companies the company ids whose data sets are read; empty means all
+ * @param fullRefresh every company data set walked whole (and deletes marked), even one with a watermark; otherwise
+ *     a company data set with a cursor and a watermark is read incrementally
  */
-public record SyncRequest(Mode mode, List<String> datasets, List<String> companies) {
+public record SyncRequest(Mode mode, List<String> datasets, List<String> companies, boolean fullRefresh) {
 
     /** The kinds of run; at most one run of each kind is active at a time. */
     public enum Mode {
-        /** Every selected data set: companies, then each company's data sets. */
+        /** Every selected data set: companies, then each company's data sets (incrementally where it can, see fullRefresh). */
         FULL,
         /** Only company data sets deferred by a 409 whose next attempt is due. */
         DEFERRED;
@@ -45,6 +47,8 @@ public record SyncRequest(Mode mode, List<String> datasets, List<String> compani
     /** {@code BATCH_JOB_EXECUTION_PARAMS.PARAMETER_VALUE} is a varchar(2500). */
     static final int MAX_PARAMETER_LENGTH = 2500;
     private static final String LAUNCHED_AT = "launched.at";
+    private static final String WALK = "walk";
+    private static final String FULL_REFRESH = "full";
 
     public SyncRequest {
         datasets = List.copyOf(datasets);
@@ -56,6 +60,11 @@ public record SyncRequest(Mode mode, List<String> datasets, List<String> compani
                         + "): sync all companies instead of naming it");
             }
         }
+    }
+
+    /** Not a full refresh: incremental where a company data set can be. */
+    public SyncRequest(Mode mode, List<String> datasets, List<String> companies) {
+        this(mode, datasets, companies, false);
     }
 
     public SyncRequest(List<String> datasets, List<String> companies) {
@@ -81,7 +90,12 @@ public record SyncRequest(Mode mode, List<String> datasets, List<String> compani
     }
 
     public SyncRequest withMode(Mode newMode) {
-        return new SyncRequest(newMode, datasets, companies);
+        return new SyncRequest(newMode, datasets, companies, fullRefresh);
+    }
+
+    /** The same request walking every data set whole, marking what the source no longer has. */
+    public SyncRequest withFullRefresh() {
+        return new SyncRequest(mode, datasets, companies, true);
     }
 
     boolean includesDataSet(String name) {
@@ -96,6 +110,7 @@ public record SyncRequest(Mode mode, List<String> datasets, List<String> compani
         JobParametersBuilder parameters = new JobParametersBuilder()
                 .addString(MODE, mode.name())
                 .addString(DATASETS, String.join(",", datasets))
+                .addString(WALK, fullRefresh ? FULL_REFRESH : "incremental")
                 .addLong(COMPANY_COUNT, (long) companies.size());
         for (int i = 0; i < companies.size(); i++) {
             parameters.addString(COMPANY + (i + 1), companies.get(i));
@@ -106,7 +121,7 @@ public record SyncRequest(Mode mode, List<String> datasets, List<String> compani
     static SyncRequest from(JobParameters parameters) {
         String mode = parameters.getString(MODE);
         return new SyncRequest(mode == null ? Mode.FULL : Mode.valueOf(mode), split(parameters.getString(DATASETS)),
-                companies(parameters));
+                companies(parameters), FULL_REFRESH.equals(parameters.getString(WALK)));
     }
 
     private static List<String> companies(JobParameters parameters) {

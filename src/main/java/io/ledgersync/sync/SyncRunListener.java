@@ -52,7 +52,8 @@ final class SyncRunListener implements JobExecutionListener {
         SyncRequest request = SyncRequest.from(execution.getJobParameters());
         List<JobExecution> earlier = lookup.earlier(execution);
         RunPartitions run = RunPartitions.of(execution, earlier);
-        log.info("Sync run {} started ({}{}): data sets {}, companies {}", execution.getId(), request.mode().lockName(),
+        String kind = request.mode() == SyncRequest.Mode.DEFERRED ? "deferred" : request.fullRefresh() ? "full refresh" : "incremental";
+        log.info("Sync run {} started ({}{}): data sets {}, companies {}", execution.getId(), kind,
                 run.resumed() ? ", resuming run " + run.resumedFrom() : "", request.datasets().isEmpty() ? "all" : request.datasets(),
                 request.companies().isEmpty() ? "all" : request.companies());
         activeRuns.started(execution, earlier);

@@ -16,13 +16,16 @@ import org.springframework.scheduling.support.CronExpression;
  * @param zone the time zone of {@code fullSync}
  * @param deferredInterval how often to look for deferred company data sets that are due; a
  *     deferred run starts only when one is
+ * @param fullRefresh the cron expression of the full refresh (every data set walked whole, deletes marked);
+ *     {@code -} switches it off
  */
 @ConfigurationProperties("ledgersync.schedule")
 record ScheduleProperties(
         boolean enabled,
         String fullSync,
         ZoneId zone,
-        Duration deferredInterval) {
+        Duration deferredInterval,
+        String fullRefresh) {
 
     ScheduleProperties {
         Objects.requireNonNull(fullSync, "ledgersync.schedule.full-sync is not set");
@@ -32,6 +35,11 @@ record ScheduleProperties(
             throw new IllegalArgumentException("ledgersync.schedule.full-sync '" + fullSync
                     + "' is not a cron expression (second minute hour day month weekday, e.g. '0 0 2 * * *'); use '-' to switch it off");
         }
+        Objects.requireNonNull(fullRefresh, "ledgersync.schedule.full-refresh is not set");
+        if (!fullRefresh.equals("-") && !CronExpression.isValidExpression(fullRefresh)) {
+            throw new IllegalArgumentException("ledgersync.schedule.full-refresh '" + fullRefresh
+                    + "' is not a cron expression (second minute hour day month weekday, e.g. '0 0 3 * * SUN'); use '-' to switch it off");
+        }
         if (deferredInterval.toSeconds() < 1) {
             throw new IllegalArgumentException("ledgersync.schedule.deferred-interval must be at least 1s, was " + deferredInterval);
         }
@@ -39,5 +47,9 @@ record ScheduleProperties(
 
     boolean fullSyncEnabled() {
         return enabled && !fullSync.equals("-");
+    }
+
+    boolean fullRefreshEnabled() {
+        return enabled && !fullRefresh.equals("-");
     }
 }

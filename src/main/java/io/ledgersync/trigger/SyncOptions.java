@@ -8,7 +8,7 @@ import io.ledgersync.sync.DataSetNames;
 import io.ledgersync.sync.SyncRequest;
 
 /**
- * The options of {@code sync} ({@code --datasets=a,b}, {@code --companies=id1,id2}, {@code --deferred}, settings as
+ * The options of {@code sync} ({@code --datasets=a,b}, {@code --companies=id1,id2}, {@code --deferred}, {@code --full}, settings as
  * {@code --key=value}) and the request they make: one set of rules for the check before the application starts
  * ({@link #preflight}) and for {@link CommandLineSync}, which runs the request. Whether named companies exist is
  * the warehouse's to say, after the start ({@code CompanySelection}). Immutable.
@@ -18,8 +18,9 @@ public final class SyncOptions {
     static final String DATASETS = "datasets";
     static final String COMPANIES = "companies";
     static final String DEFERRED = "deferred";
+    static final String FULL = "full";
 
-    private static final String USAGE = "sync takes --datasets=a,b, --companies=id1,id2, --deferred and settings as --key=value";
+    private static final String USAGE = "sync takes --datasets=a,b, --companies=id1,id2, --deferred, --full and settings as --key=value";
     private static final String DATASETS_SETTING = "ledgersync.sync.datasets";
 
     private final SyncRequest request;
@@ -30,9 +31,16 @@ public final class SyncOptions {
 
     /** @throws UsageException for an unknown option, an option without its value, or a value where none belongs */
     public static SyncOptions parse(List<String> args) {
-        CommandOptions options = CommandOptions.parse("sync", args, Set.of(DATASETS, COMPANIES, DEFERRED), USAGE);
+        CommandOptions options = CommandOptions.parse("sync", args, Set.of(DATASETS, COMPANIES, DEFERRED, FULL), USAGE);
         SyncRequest request = SyncRequest.of(options.value(DATASETS, "invoices,customers").orElse(null),
                 options.value(COMPANIES, "<company id>").orElse(null));
+        if (options.flag(DEFERRED) && options.flag(FULL)) {
+            throw new UsageException("sync: --deferred and --full exclude each other: a deferred run reads only what is due,"
+                    + " a full refresh reads everything; give one");
+        }
+        if (options.flag(FULL)) {
+            request = request.withFullRefresh();
+        }
         return new SyncOptions(options.flag(DEFERRED) ? request.withMode(SyncRequest.Mode.DEFERRED) : request);
     }
 

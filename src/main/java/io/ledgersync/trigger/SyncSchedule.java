@@ -17,7 +17,8 @@ import io.ledgersync.sync.SyncRuns;
 import io.ledgersync.sync.SyncShutdownException;
 
 /**
- * The nightly full sync, the deferred-retry runs and the purge of old runs. {@link #tick()} is
+ * The nightly sync (incremental where it can be), the weekly full refresh, the deferred-retry runs and the purge of
+ * old runs. {@link #tick()} is
  * called every few seconds and reads the injected clock, so tests drive the schedule by moving the
  * clock. A run of a kind that is already active — in this instance or another on the same database
  * — is skipped, not queued: the database lock decides. Not thread-safe: one ticking thread.
@@ -34,7 +35,9 @@ class SyncSchedule {
     private final Clock clock;
     private final CronExpression fullSync;
     private final CronExpression purge;
+    private final CronExpression fullRefresh;
     private Instant nextFullSync;
+    private Instant nextFullRefresh;
     private Instant nextDeferredCheck;
     private Instant nextPurge;
 
@@ -48,12 +51,18 @@ class SyncSchedule {
         this.clock = clock;
         this.fullSync = properties.fullSyncEnabled() ? CronExpression.parse(properties.fullSync()) : null;
         this.purge = properties.enabled() && history.purgeEnabled() ? CronExpression.parse(history.purge()) : null;
+        this.fullRefresh = properties.fullRefreshEnabled() ? CronExpression.parse(properties.fullRefresh()) : null;
         Instant now = clock.instant();
         this.nextFullSync = after(fullSync, now);
+        this.nextFullRefresh = after(fullRefresh, now);
         this.nextDeferredCheck = now.plus(properties.deferredInterval());
         this.nextPurge = after(purge, now);
         if (nextFullSync != null) {
             log.info("Full sync scheduled by '{}' ({}): next at {}", properties.fullSync(), properties.zone(), nextFullSync);
+        }
+        if (nextFullRefresh != null) {
+            log.info("Full refresh scheduled by '{}' ({}): next at {}", properties.fullRefresh(), properties.zone(),
+                    nextFullRefresh);
         }
         if (nextPurge != null) {
             log.info("Runs older than {} purged by '{}' ({}): next at {}", history.retention(), history.purge(), properties.zone(),
@@ -67,6 +76,11 @@ class SyncSchedule {
         if (nextFullSync != null && !now.isBefore(nextFullSync)) {
             nextFullSync = after(fullSync, now);
             launch(SyncRequest.everything(), "nightly full sync");
+        }
+        if (nextFullRefresh != null && !now.isBefore(nextFullRefresh)) {
+            nextFullRefresh = after(fullRefresh, now);
+            // shares the nightly run's lock: when that one still runs, this one is skipped until next time
+            launch(SyncRequest.everything().withFullRefresh(), "full refresh");
         }
         if (!now.isBefore(nextDeferredCheck)) {
             nextDeferredCheck = now.plus(properties.deferredInterval());
@@ -82,6 +96,10 @@ class SyncSchedule {
 
     Instant nextFullSync() {
         return nextFullSync;
+    }
+
+    Instant nextFullRefresh() {
+        return nextFullRefresh;
     }
 
     Instant nextPurge() {

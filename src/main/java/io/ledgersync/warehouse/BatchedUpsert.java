@@ -31,6 +31,7 @@ final class BatchedUpsert implements RowUpsert {
             batch.bind(values.length, row.raw());
             batch.bind(values.length + 1, syncedAt);
             batch.bind(values.length + 2, runId);
+            batch.bindNull(values.length + 3, java.sql.Types.TIMESTAMP_WITH_TIMEZONE); // deleted_at: in the source again
             batch.add();
         }
         batch.execute();

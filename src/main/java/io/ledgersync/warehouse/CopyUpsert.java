@@ -112,7 +112,8 @@ final class CopyUpsert implements RowUpsert {
             "CREATE TEMPORARY TABLE IF NOT EXISTS " + stage + " (LIKE " + table.name() + " INCLUDING COMPRESSION, " + ORDINAL + " INTEGER)",
             "TRUNCATE " + stage,
             "COPY " + stage + " (" + String.join(", ", copied) + ") FROM STDIN",
-            dialect.upsertFrom(stage, ORDINAL, table.name(), columns, table.key())
+            // deleted_at is not copied: null in the stage, so the upsert clears it (Dialect.writtenColumns)
+            dialect.upsertFrom(stage, ORDINAL, table.name(), Dialect.writtenColumns(table), table.key())
         };
     }
 

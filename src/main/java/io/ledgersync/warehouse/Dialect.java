@@ -21,9 +21,9 @@ interface Dialect {
      */
     String upsert(String table, List<String> columns, List<String> key, Set<String> jsonColumns);
 
-    /** The upsert of a data-set table: its typed columns, then raw (JSON), synced_at, run_id. */
+    /** The upsert of a data-set table: its typed columns, then raw (JSON), synced_at, run_id, deleted_at. */
     default String upsert(Table table) {
-        return upsert(table.name(), allColumns(table), table.key(), Set.of("raw"));
+        return upsert(table.name(), writtenColumns(table), table.key(), Set.of("raw"));
     }
 
     /** How chunks of data-set rows are upserted on this database: by default, a JDBC batch of {@link #upsert(Table)}. */
@@ -68,6 +68,16 @@ interface Dialect {
     static List<String> allColumns(Table table) {
         List<String> names = table.columns().stream().map(Column::name).collect(Collectors.toList());
         names.addAll(StandardColumns.WRITTEN);
+        return names;
+    }
+
+    /**
+     * The columns an upsert sets: {@link #allColumns} and {@code deleted_at}, always null, since a record written is
+     * a record the source has: one a full walk marked deleted and that came back is live again.
+     */
+    static List<String> writtenColumns(Table table) {
+        List<String> names = allColumns(table);
+        names.add(StandardColumns.DELETED_AT);
         return names;
     }
 }

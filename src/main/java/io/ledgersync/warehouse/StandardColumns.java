@@ -9,7 +9,7 @@ import java.util.List;
  *   <li>{@code raw}: the whole record as the Data API sent it, from which every typed column can be derived again;</li>
  *   <li>{@code synced_at}, {@code run_id}: when and by which run the row was last written;</li>
  *   <li>{@code deleted_at}: null while the record is in the source; set by a complete full walk that no longer
- *       found it (issue 13). Nullable, never written by an upsert, so a table created today is ready for it.</li>
+ *       found it; every upsert sets it null again (a record written is one the source has: Dialect.writtenColumns).</li>
  * </ul>
  * A child table (a list of a record, e.g. {@code invoice_line_items}) has none of the trailing ones: its rows are
  * derived from the parent's {@code raw} and replaced with the parent, whose columns say when and whether it lives.

@@ -2,9 +2,11 @@ package io.ledgersync.warehouse;
 
 import java.sql.SQLException;
 import java.time.Clock;
+import java.time.Instant;
 import java.time.OffsetDateTime;
 import java.time.ZoneOffset;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -18,6 +20,8 @@ import org.jdbi.v3.core.Jdbi;
  * Spring transaction (so a failed chunk leaves nothing behind). Thread-safe.
  */
 public class Warehouse {
+
+    private static final String DELETED_AT = StandardColumns.DELETED_AT;
 
     private final Jdbi jdbi;
     private final Clock clock;
@@ -60,12 +64,15 @@ public class Warehouse {
         }));
     }
 
-    /** The distinct values of one column, sorted: e.g. the ids of the companies synced so far. */
-    public List<String> distinctValues(String table, String column) {
+    /**
+     * The distinct values of one column over the table's live rows ({@code deleted_at} null), sorted: e.g. the ids
+     * of the companies the source still has.
+     */
+    public List<String> liveValues(String table, String column) {
         Column.requireIdentifier(table, "table");
         Column.requireIdentifier(column, "column");
         return jdbi.withHandle(handle -> handle
-                .createQuery("SELECT DISTINCT " + column + " FROM " + table + " ORDER BY " + column)
+                .createQuery("SELECT DISTINCT " + column + " FROM " + table + " WHERE " + DELETED_AT + " IS NULL ORDER BY " + column)
                 .mapTo(String.class)
                 .list());
     }
@@ -74,6 +81,72 @@ public class Warehouse {
     public long count(String table) {
         Column.requireIdentifier(table, "table");
         return jdbi.withHandle(handle -> handle.createQuery("SELECT COUNT(*) FROM " + table).mapTo(Long.class).one());
+    }
+
+    /**
+     * Marks deleted, at {@code at}, the live rows of one company's data set (all rows of a top-level one: null
+     * {@code companyId}) that a complete full walk started at {@code walkStartedAt} did not write: the source no
+     * longer has them. Refuses, marking nothing, when they are more than {@code maxFraction} of the live rows: a
+     * source that suddenly answers with a fraction of its records is more likely broken than emptied.
+     */
+    public Deletions markMissing(Table table, String companyId, Instant walkStartedAt, Instant at, double maxFraction) {
+        String scope = companyId == null ? "" : " AND company_id = :companyId";
+        Map<String, Object> company = companyId == null ? Map.of() : Map.of("companyId", companyId);
+        return jdbi.inTransaction(handle -> {
+            // one scan of the company's live rows counts both
+            Map<String, Object> counts = handle.createQuery("SELECT COUNT(*) AS live, COALESCE(SUM(CASE WHEN synced_at"
+                            + " < :walkStartedAt THEN 1 ELSE 0 END), 0) AS missing FROM " + table.name() + " WHERE " + DELETED_AT
+                            + " IS NULL" + scope)
+                    .bind("walkStartedAt", utc(walkStartedAt))
+                    .bindMap(company)
+                    .mapToMap().one();
+            long live = ((Number) counts.get("live")).longValue();
+            long missing = ((Number) counts.get("missing")).longValue();
+            if (missing == 0 || missing > maxFraction * live) {
+                return new Deletions(missing, live, missing == 0 ? 0 : -1);
+            }
+            int marked = handle.createUpdate("UPDATE " + table.name() + " SET " + DELETED_AT + " = :at WHERE " + DELETED_AT
+                            + " IS NULL AND synced_at < :walkStartedAt" + scope)
+                    .bind("at", utc(at))
+                    .bind("walkStartedAt", utc(walkStartedAt))
+                    .bindMap(company)
+                    .execute();
+            return new Deletions(missing, live, marked);
+        });
+    }
+
+    /**
+     * What {@link #markMissing} found and did.
+     *
+     * @param missing live rows the walk did not write
+     * @param live live rows before the walk's marking
+     * @param marked rows marked deleted; -1 when the safety bound refused to mark any
+     */
+    public record Deletions(long missing, long live, long marked) {
+
+        public boolean refused() {
+            return marked < 0;
+        }
+    }
+
+    /** Per company, the live rows of a company data set's table and those marked deleted. */
+    public Map<String, RowCounts> rowCounts(Table table) {
+        Map<String, RowCounts> counts = new HashMap<>();
+        jdbi.useHandle(handle -> handle.createQuery("SELECT company_id, SUM(CASE WHEN " + DELETED_AT
+                        + " IS NULL THEN 1 ELSE 0 END) AS live, COUNT(" + DELETED_AT + ") AS deleted FROM " + table.name()
+                        + " GROUP BY company_id")
+                .map((rs, ctx) -> Map.entry(rs.getString("company_id"), new RowCounts(rs.getLong("live"),
+                        rs.getLong("deleted"))))
+                .forEach(entry -> counts.put(entry.getKey(), entry.getValue())));
+        return counts;
+    }
+
+    /** Rows of a company's data set: live, and marked deleted. */
+    public record RowCounts(long live, long deleted) {
+    }
+
+    private static OffsetDateTime utc(Instant instant) {
+        return instant.atOffset(ZoneOffset.UTC);
     }
 
     /**
@@ -93,7 +166,7 @@ public class Warehouse {
                     + "': add a Flyway migration that creates it (src/main/resources/db/migration/<database>/)");
         }
         List<String> missing = new ArrayList<>();
-        for (String column : Dialect.allColumns(table)) {
+        for (String column : Dialect.writtenColumns(table)) {
             if (!existing.contains(column)) {
                 missing.add(column);
             }

@@ -49,6 +49,19 @@ class SyncMetersTests {
     }
 
     @Test
+    void rowsMarkedDeletedDeletesRefusedAndPageDriftAreCountedPerDataSet() {
+        assertThat(registry.get("ledgersync.deletes.refused").tags("dataset", "invoices").counter().count()).isZero();
+
+        meters.on(new SyncEvent.DeletesMarked(3, "invoices", "c1", 7, false));
+        meters.on(new SyncEvent.DeletesMarked(3, "invoices", "c2", 0, true));
+        meters.on(new SyncEvent.DriftDetected(3, "invoices", "totalResults went from 250 to 257 at page 2"));
+
+        assertThat(registry.get("ledgersync.records.marked.deleted").tags("dataset", "invoices").counter().count()).isEqualTo(7);
+        assertThat(registry.get("ledgersync.deletes.refused").tags("dataset", "invoices").counter().count()).isEqualTo(1);
+        assertThat(registry.get("ledgersync.drift.detected").tags("dataset", "invoices").counter().count()).isEqualTo(1);
+    }
+
+    @Test
     void aStoppedRunIsCountedAsStopped() {
         meters.on(new SyncEvent.RunFinished(SyncRequest.Mode.FULL, report(BatchStatus.STOPPED, RunOutcome.STOPPED, Duration.ZERO)));
 

@@ -15,6 +15,7 @@ import org.junit.jupiter.api.extension.RegisterExtension;
 
 import tools.jackson.databind.JsonNode;
 import io.ledgersync.MutableClock;
+import io.ledgersync.sandbox.data.DataSetState.Changes;
 
 /** Readiness (409), unsupported platforms (404), dataStatus telling the same story, and page drift. */
 class SandboxDataSetStateTests {
@@ -123,6 +124,53 @@ class SandboxDataSetStateTests {
         all.forEach(invoice -> distinct.add(invoice.get("id").asString()));
         assertThat(distinct).hasSize(33);
         assertThat(http.dataSet().invoiceCount(company)).isEqualTo(33);
+    }
+
+    @Test
+    void changesMadeNowInsertUpdateSoftDeleteHardDeleteAndDateLateChangesInThePast() {
+        // given the data set as first served, then every kind of change made at once, ten minutes later
+        List<JsonNode> before = http.readAllByFollowingNext(invoicesPath(company) + "?pageSize=10");
+        clock.advance(Duration.ofMinutes(10));
+
+        http.faults().dataSet(company, "invoices").change(new Changes(2, 3, 2, 4, 1, Duration.ofMinutes(30)));
+
+        // then 2 new records come first, 4 are gone, and the total says so
+        List<JsonNode> after = http.readAllByFollowingNext(invoicesPath(company) + "?pageSize=10");
+        assertThat(after).hasSize(30 + 2 - 4);
+        Set<String> beforeIds = new HashSet<>();
+        before.forEach(invoice -> beforeIds.add(invoice.get("id").asString()));
+        assertThat(beforeIds).doesNotContain(after.get(0).get("id").asString(), after.get(1).get("id").asString());
+        Set<String> afterIds = new HashSet<>();
+        after.forEach(invoice -> afterIds.add(invoice.get("id").asString()));
+        assertThat(beforeIds.stream().filter(id -> !afterIds.contains(id))).hasSize(4);
+        // and the soft-deleted ones stay, flagged, dated now like the updates; the late one is dated 30 minutes ago
+        assertThat(after.stream().filter(invoice -> invoice.get("metadata").get("isDeleted").asBoolean()
+                && invoice.get("modifiedDate").asString().equals("2026-03-01T10:10:00Z"))).hasSize(2);
+        assertThat(after.stream().filter(invoice -> invoice.get("modifiedDate").asString().equals("2026-03-01T10:10:00Z")))
+                .hasSize(2 + 3 + 2);
+        assertThat(after.stream().filter(invoice -> invoice.get("modifiedDate").asString().equals("2026-03-01T09:40:00Z")))
+                .hasSize(1);
+        // and the query language finds the changes and the live ones
+        assertThat(http.getJson(invoicesPath(company) + "?query=modifiedDate%3E%3D2026-03-01T10:10:00Z")
+                .get("totalResults").asInt()).isEqualTo(7);
+        long live = after.stream().filter(invoice -> !invoice.get("metadata").get("isDeleted").asBoolean()).count();
+        assertThat(http.getJson(invoicesPath(company) + "?query=metadata.isDeleted%21%3Dtrue")
+                .get("totalResults").asLong()).isEqualTo(live);
+        assertThat(http.dataSet().invoiceCount(company)).isEqualTo(28);
+    }
+
+    @Test
+    void aHardDeleteBetweenTwoPagesPullsLaterRecordsForward() {
+        // given 3 records removed, all of them on the first page, once it has been served
+        http.faults().dataSet(company, "invoices").changesAfterPages(1, new Changes(0, 0, 0, 3, 0, null));
+        List<String> all = ids(http.getJson(invoicesPath(company) + "?pageSize=30"));
+
+        JsonNode page1 = http.getJson(invoicesPath(company) + "?pageSize=10&page=1");
+        JsonNode page2 = http.getJson(page1.get("_links").get("next").get("href").asString());
+
+        // then page 2 starts further on than page 1 ended: the walk skips records that are still there
+        assertThat(page2.get("totalResults").asInt()).isEqualTo(27);
+        assertThat(ids(page2).get(0)).isNotEqualTo(all.get(10));
     }
 
     private String currentStatus(String dataType) {

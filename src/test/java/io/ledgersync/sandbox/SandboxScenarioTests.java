@@ -38,6 +38,10 @@ class SandboxScenarioTests {
             assertThat(http.get(invoicesPath(ids.get(1))).statusCode()).isEqualTo(409);
             assertThat(http.get(invoicesPath(ids.get(1))).statusCode()).isEqualTo(200);
             assertThat(http.get(invoicesPath(ids.get(2))).statusCode()).isEqualTo(404);
+            // dataSets: company 0's customers changed as the sandbox started: one of them is gone, one soft-deleted
+            assertThat(server.dataSet().customerCount(ids.get(0))).isEqualTo(server.dataSet().customerCount(ids.get(1)) - 1);
+            assertThat(http.getJson("/companies/" + ids.get(0) + "/data/customers?query=modifiedDate%3E%3D2026-03-01T10:00:00Z")
+                    .get("totalResults").asInt()).as("2 updates and a soft delete, dated at the start").isEqualTo(3);
             // faults: the maintenance window ten minutes in
             clock.advance(Duration.ofMinutes(10));
             assertThat(http.get("/companies").statusCode()).isEqualTo(503);

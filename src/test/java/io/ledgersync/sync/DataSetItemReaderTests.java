@@ -123,7 +123,7 @@ class DataSetItemReaderTests {
 
     @Test
     void aNextLinkBackToAnEarlierPageIsRefusedAsALoopWithThePageThatCarriesIt() {
-        when(client.firstPageHref(PATH)).thenReturn(href(1));
+        when(client.firstPageHref(PATH, null)).thenReturn(href(1));
         when(client.fetchPage(href(1))).thenReturn(page(1, 3));
         Page loopingBack = new Page(href(2), List.of(record(3), record(4)), 2, 2, 6, href(1));
         when(client.fetchPage(href(2))).thenReturn(loopingBack);
@@ -139,7 +139,7 @@ class DataSetItemReaderTests {
     @Test
     void aLastPageShortOfTotalResultsFailsThePartitionBeforeItIsHandedOutAndKeepsTheResumePointBeforeIt() {
         // given two pages of two records whose second, without a next link, announces 5 records: page 3 was due
-        when(client.firstPageHref(PATH)).thenReturn(href(1));
+        when(client.firstPageHref(PATH, null)).thenReturn(href(1));
         when(client.fetchPage(href(1))).thenReturn(new Page(href(1), List.of(record(1), record(2)), 1, 2, 5, href(2)));
         when(client.fetchPage(href(2))).thenReturn(new Page(href(2), List.of(record(3), record(4)), 2, 2, 5, null));
         DataSetItemReader reader = open(new ExecutionContext());
@@ -157,7 +157,7 @@ class DataSetItemReaderTests {
     @Test
     void aWalkPastThePagesAnnouncedPlusTheMarginFailsThePartition() {
         // given a source whose next link never ends: every page announces 4 records in 2 pages
-        when(client.firstPageHref(PATH)).thenReturn(href(1));
+        when(client.firstPageHref(PATH, null)).thenReturn(href(1));
         for (int number = 1; number <= 20; number++) {
             when(client.fetchPage(href(number)))
                     .thenReturn(new Page(href(number), List.of(record(2 * number - 1), record(2 * number)), number, 2, 4, href(number + 1)));
@@ -188,9 +188,68 @@ class DataSetItemReaderTests {
         assertThat(output).doesNotContain("announces totalResults");
     }
 
+    @Test
+    void aWalkWhoseDataSetKeepsMovingIsReadAgainAtMostThreeTimesThenFailsItsPartition() {
+        // given a data set whose total grows between page 1 and page 2 on every pass
+        when(client.firstPageHref(PATH, null)).thenReturn(href(1));
+        when(client.fetchPage(href(1))).thenReturn(new Page(href(1), List.of(record(1), record(2)), 1, 2, 4, href(2)));
+        when(client.fetchPage(href(2))).thenReturn(new Page(href(2), List.of(record(3), record(4)), 2, 2, 5, null));
+        DataSetItemReader reader = openRecovering(new ExecutionContext());
+
+        // then each pass ends in a re-walk (fewer records than announced: some may have been skipped), three of them
+        for (int pass = 0; pass < 4; pass++) {
+            assertThat(ids(reader.read())).containsExactly("inv-1", "inv-2");
+            assertThat(ids(reader.read())).containsExactly("inv-3", "inv-4");
+        }
+        assertThatThrownBy(reader::read).isInstanceOf(DriftRecovery.PageDriftException.class)
+                .hasMessageContaining("kept changing under the walk").hasMessageContaining("after 3 recovery passes");
+    }
+
+    @Test
+    void aWalkRestartedInsideARecoveryPassGoesOnWithThatPassAndItsHistory() {
+        // given a walk that saw drift, started its recovery pass, and committed that pass's first page
+        when(client.firstPageHref(PATH, null)).thenReturn(href(1));
+        when(client.fetchPage(href(1))).thenReturn(new Page(href(1), List.of(record(1), record(2)), 1, 2, 4, href(2)));
+        when(client.fetchPage(href(2))).thenReturn(new Page(href(2), List.of(record(3), record(4)), 2, 2, 3, null));
+        DataSetItemReader first = openRecovering(new ExecutionContext());
+        first.read();
+        first.read();
+        when(client.fetchPage(href(2))).thenReturn(new Page(href(2), List.of(record(3), record(4)), 2, 2, 4, null));
+        assertThat(ids(first.read())).as("the re-walk's first page").containsExactly("inv-1", "inv-2");
+        ExecutionContext saved = walkContext();
+        first.update(saved);
+        first.close();
+
+        // when a restarted reader goes on, then it reads the pass's rest, finds it complete and keeps what happened
+        DataSetItemReader restarted = openRecovering(saved);
+        assertThat(readAll(restarted)).containsExactly("inv-3", "inv-4");
+        ExecutionContext after = new ExecutionContext(saved);
+        restarted.update(after);
+        PartitionContext context = PartitionContext.of(after);
+        assertThat(context.recoveries()).isEqualTo(1);
+        assertThat(context.drift()).contains("totalResults went from 4 to 3 at page 2").contains("read again whole");
+        assertThat(context.passRecords()).hasValue(4);
+    }
+
+    private DataSetItemReader openRecovering(ExecutionContext context) {
+        DataSet invoices = DataSetCatalog.load("classpath*:jobs/*.yml").get("invoices");
+        DataSetItemReader reader = new DataSetItemReader(client, "invoices", PATH, "invoices of company c1", 1L,
+                new PermanentFailures(), event -> { }, null, 10,
+                new DriftRecovery(invoices, java.time.Duration.ofHours(1), 3, java.time.Clock.systemUTC()));
+        if (context.isEmpty()) {
+            walkContext().entrySet().forEach(entry -> context.put(entry.getKey(), entry.getValue()));
+        }
+        reader.open(context);
+        return reader;
+    }
+
+    private static ExecutionContext walkContext() {
+        return PartitionContext.newPartition("invoices", "c1", new Walk(Walk.Kind.FULL, null, java.time.Instant.EPOCH));
+    }
+
     /** Pages of two records each, linked by next, the last without. */
     private void givenPages(int pages) {
-        when(client.firstPageHref(PATH)).thenReturn(href(1));
+        when(client.firstPageHref(PATH, null)).thenReturn(href(1));
         for (int number = 1; number <= pages; number++) {
             when(client.fetchPage(href(number))).thenReturn(page(number, pages));
         }

@@ -32,7 +32,8 @@ class PartitionOutcomeListenerTests {
     private final SyncStates states = mock(SyncStates.class);
     private final List<Object> events = new ArrayList<>();
     private final PartitionOutcomeListener listener = new PartitionOutcomeListener(states,
-            mock(io.ledgersync.warehouse.RejectedRecords.class), new DeferralPolicy(Duration.ofMinutes(10), Duration.ofHours(6)), clock, events::add);
+            mock(io.ledgersync.warehouse.RejectedRecords.class), new DeferralPolicy(Duration.ofMinutes(10), Duration.ofHours(6)), clock,
+            events::add, new WalkCompletion(states, mock(io.ledgersync.warehouse.Warehouse.class), null, 0.5, events::add));
     private final JobExecution run = TestRuns.execution(9L, Instant.parse("2026-11-22T02:00:00Z"));
 
     @Test
@@ -57,7 +58,8 @@ class PartitionOutcomeListenerTests {
                 "Stopped on request after 200 records in 2 page(s) of run 9; a restart of the run resumes it");
         assertThat(state.lastRunId()).isEqualTo(9);
         assertThat(PartitionContext.of(step).error()).as("shown with the partition in the run's detail").startsWith("Stopped on request");
-        verify(states, never()).reconcile(any(Long.class), any(), any(), any(Long.class), any(Long.class), any());
+        verify(states, never()).reconcile(any(Long.class), any(), any(), any(Long.class), any(Long.class), any(), any(), any(),
+                any());
         assertThat(events).singleElement().isEqualTo(new SyncEvent.PartitionFinished(9, "invoices", "a", PartitionOutcome.STOPPED, 200, 2));
     }
 
@@ -82,6 +84,6 @@ class PartitionOutcomeListenerTests {
         ArgumentCaptor<SyncState> saved = ArgumentCaptor.forClass(SyncState.class);
         verify(states).save(saved.capture());
         assertThat(saved.getValue().state()).isEqualTo(Status.OK);
-        verify(states).reconcile(9, "c", "invoices", 1000, 1000, clock.instant());
+        verify(states).reconcile(9, "c", "invoices", 1000, 1000, clock.instant(), null, null, null);
     }
 }

@@ -83,7 +83,8 @@ class RunApiIntegrationTests {
 
     @Test
     void launchAnswers202WithTheRunAndItsDetailShowsEachCompany() throws Exception {
-        HttpResponse<String> launched = post("/api/runs", "{\"datasets\": [\"companies\", \"invoices\"]}");
+        // a full refresh: the other tests of the class may have synced already, which would make this run incremental
+        HttpResponse<String> launched = post("/api/runs", "{\"mode\": \"full\", \"datasets\": [\"companies\", \"invoices\"]}");
 
         assertThat(launched.statusCode()).isEqualTo(202);
         long runId = body(launched).get("runId").asLong();
@@ -97,6 +98,21 @@ class RunApiIntegrationTests {
         assertThat(invoices.get("pages").asLong()).isEqualTo(6);
         assertThat(detail.get("reconciliation")).hasSize(3);
         assertThat(detail.get("reconciliation").get(0).get("matched").asBoolean()).isTrue();
+        assertThat(detail.get("reconciliation").get(0).get("walk").asString()).isEqualTo("full");
+        assertThat(detail.get("request").get("fullRefresh").asBoolean()).isTrue();
+
+        // and GET /api/status tells where each company data set now stands
+        assertThat(send("GET", "/api/status", null, null).statusCode()).isEqualTo(401);
+        JsonNode status = body(get("/api/status"));
+        JsonNode companyInvoices = status.get("companyDataSets").get(0);
+        assertThat(companyInvoices.get("dataSet").asString()).isEqualTo("invoices");
+        assertThat(companyInvoices.get("state").asString()).isEqualTo("OK");
+        assertThat(companyInvoices.get("watermark").asString()).endsWith("Z");
+        assertThat(companyInvoices.get("lastFullSuccessAt").isNull()).isFalse();
+        assertThat(companyInvoices.get("rowsLive").asLong()).isEqualTo(120);
+        assertThat(companyInvoices.get("rowsDeleted").asLong()).isZero();
+        assertThat(companyInvoices.get("lastReconciliation").get("runId").asLong()).isEqualTo(runId);
+        assertThat(companyInvoices.get("lastReconciliation").get("walk").asString()).isEqualTo("full");
 
         JsonNode list = body(get("/api/runs?page=0&size=5"));
         assertThat(list.get("runs").get(0).get("runId").asLong()).as("newest first").isEqualTo(runId);
@@ -248,6 +264,7 @@ class RunApiIntegrationTests {
         assertThat(api.at("/components/securitySchemes/basicAuth/scheme").asString()).isEqualTo("basic");
         assertCodes(api, "/api/runs", "post", "202", "400", "401", "409", "415", "429");
         assertCodes(api, "/api/runs", "get", "200", "400", "401", "429");
+        assertCodes(api, "/api/status", "get", "200", "401", "429");
         assertCodes(api, "/api/runs/{runId}", "get", "200", "400", "401", "404", "429");
         assertCodes(api, "/api/runs/{runId}/stop", "post", "202", "400", "401", "404", "409", "415", "429");
         assertCodes(api, "/api/runs/{runId}/restart", "post", "202", "400", "401", "404", "409", "415", "429");

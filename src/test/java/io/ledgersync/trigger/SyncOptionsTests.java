@@ -23,11 +23,20 @@ class SyncOptionsTests {
     }
 
     @Test
+    void fullAsksForAFullRefreshAndWithoutItARunIsIncrementalWhereItCanBe() {
+        assertThat(SyncOptions.parse(List.of("--full", "--datasets=invoices")).request())
+                .isEqualTo(new SyncRequest(SyncRequest.Mode.FULL, List.of("invoices"), List.of(), true));
+        assertThat(SyncOptions.parse(List.of()).request().fullRefresh()).isFalse();
+        assertThatThrownBy(() -> SyncOptions.parse(List.of("--full", "--deferred")))
+                .isInstanceOf(UsageException.class).hasMessageContaining("--deferred and --full exclude each other");
+    }
+
+    @Test
     void anUnknownOptionIsNamedWithWhatSyncTakesAndTheNearestOption() {
         assertThatThrownBy(() -> SyncOptions.parse(List.of("--dataset=invoices")))
                 .isInstanceOf(UsageException.class)
                 .hasMessage("sync: unknown option --dataset (did you mean --datasets?): sync takes --datasets=a,b, "
-                        + "--companies=id1,id2, --deferred and settings as --key=value; see --help");
+                        + "--companies=id1,id2, --deferred, --full and settings as --key=value; see --help");
         assertThatThrownBy(() -> SyncOptions.parse(List.of("--no-such-option"))).hasMessageStartingWith("sync: unknown option --no-such-option: ");
         assertThatThrownBy(() -> SyncOptions.parse(List.of("invoices"))).hasMessageStartingWith("sync: unexpected argument 'invoices': ");
     }

@@ -30,7 +30,7 @@ class SyncScheduleTests {
     private final SyncRuns runs = mock(SyncRuns.class);
     private final RunRetention retention = mock(RunRetention.class);
     private final HistoryProperties noPurge = new HistoryProperties(Duration.ofDays(90), "-");
-    private final ScheduleProperties nightly = new ScheduleProperties(true, "0 0 2 * * *", ZoneOffset.UTC, Duration.ofMinutes(5));
+    private final ScheduleProperties nightly = new ScheduleProperties(true, "0 0 2 * * *", ZoneOffset.UTC, Duration.ofMinutes(5), "-");
 
     @Test
     void fullSyncFiresAt0200UtcOncePerNight() {
@@ -65,7 +65,7 @@ class SyncScheduleTests {
     @Test
     void theCronAndItsZoneAreConfigurable() {
         ScheduleProperties paris = new ScheduleProperties(true, "0 30 23 * * MON-FRI", java.time.ZoneId.of("Europe/Paris"),
-                Duration.ofMinutes(5));
+                Duration.ofMinutes(5), "-");
 
         SyncSchedule schedule = new SyncSchedule(launcher, runs, retention, paris, noPurge, clock);
 
@@ -75,7 +75,7 @@ class SyncScheduleTests {
 
     @Test
     void switchedOffFullSyncNeverFires() {
-        SyncSchedule schedule = new SyncSchedule(launcher, runs, retention, new ScheduleProperties(true, "-", ZoneOffset.UTC, Duration.ofMinutes(5)), noPurge, clock);
+        SyncSchedule schedule = new SyncSchedule(launcher, runs, retention, new ScheduleProperties(true, "-", ZoneOffset.UTC, Duration.ofMinutes(5), "-"), noPurge, clock);
 
         clock.advance(Duration.ofDays(2));
         schedule.tick();
@@ -87,7 +87,7 @@ class SyncScheduleTests {
     @Test
     void deferredRunStartsEveryIntervalOnlyWhenSomethingIsDue() {
         when(launcher.launch(any())).thenReturn(handle(2));
-        SyncSchedule schedule = new SyncSchedule(launcher, runs, retention, new ScheduleProperties(true, "-", ZoneOffset.UTC, Duration.ofMinutes(5)), noPurge, clock);
+        SyncSchedule schedule = new SyncSchedule(launcher, runs, retention, new ScheduleProperties(true, "-", ZoneOffset.UTC, Duration.ofMinutes(5), "-"), noPurge, clock);
         when(runs.anyDeferralDue()).thenReturn(false);
 
         clock.advance(Duration.ofMinutes(5));
@@ -105,9 +105,24 @@ class SyncScheduleTests {
     }
 
     @Test
+    void theFullRefreshFiresOnItsOwnWeeklyCronAsAFullRefreshOfEverything() {
+        when(launcher.launch(any())).thenReturn(handle(3));
+        // Tuesday 10 March 2026; the default: Sunday 03:00 UTC
+        SyncSchedule schedule = new SyncSchedule(launcher, runs, retention,
+                new ScheduleProperties(true, "-", ZoneOffset.UTC, Duration.ofMinutes(5), "0 0 3 * * SUN"), noPurge, clock);
+        assertThat(schedule.nextFullRefresh()).isEqualTo(Instant.parse("2026-03-15T03:00:00Z"));
+
+        clock.setInstant(Instant.parse("2026-03-15T03:00:05Z"));
+        schedule.tick();
+
+        verify(launcher, times(1)).launch(SyncRequest.everything().withFullRefresh());
+        assertThat(schedule.nextFullRefresh()).isEqualTo(Instant.parse("2026-03-22T03:00:00Z"));
+    }
+
+    @Test
     void anInvalidCronIsRefusedWithTheFormat() {
         org.assertj.core.api.Assertions.assertThatThrownBy(
-                () -> new ScheduleProperties(true, "every night", ZoneOffset.UTC, Duration.ofMinutes(5)))
+                () -> new ScheduleProperties(true, "every night", ZoneOffset.UTC, Duration.ofMinutes(5), "-"))
                 .hasMessageContaining("'every night' is not a cron expression").hasMessageContaining("'-' to switch it off");
     }
 

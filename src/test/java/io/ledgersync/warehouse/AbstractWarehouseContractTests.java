@@ -69,6 +69,32 @@ abstract class AbstractWarehouseContractTests {
     }
 
     @Test
+    void aCompleteWalkMarksWhatItDidNotWriteWithinTheBoundAndAWriteMakesARowLiveAgain() {
+        // given 4 rows of company c1 and 1 of c2, then a walk of c1 started later that wrote 3 of them
+        warehouse.upsert(THINGS, List.of(row("c1", "i1", "1", false), row("c1", "i2", "2", false), row("c1", "i3", "3", false),
+                row("c1", "i4", "4", false), row("c2", "i1", "5", false)), 1);
+        clock.advance(java.time.Duration.ofHours(1));
+        Instant walkStart = clock.instant();
+        warehouse.upsert(THINGS, List.of(row("c1", "i1", "1", false), row("c1", "i2", "2", false), row("c1", "i3", "3", false)), 2);
+        Instant now = walkStart.plus(java.time.Duration.ofMinutes(5));
+
+        // then a bound of 0.2 of 4 live rows refuses to mark the 1 missing, and 0.5 marks it: c1's only
+        assertThat(warehouse.markMissing(THINGS, "c1", walkStart, now, 0.2)).isEqualTo(new Warehouse.Deletions(1, 4, -1));
+        assertThat(warehouse.markMissing(THINGS, "c1", walkStart, now, 0.5)).isEqualTo(new Warehouse.Deletions(1, 4, 1));
+        List<String> marked = jdbi.withHandle(h -> h.createQuery(
+                "SELECT company_id || '/' || id FROM invoices WHERE deleted_at IS NOT NULL").mapTo(String.class).list());
+        assertThat(marked).containsExactly("c1/i4");
+        assertThat(warehouse.rowCounts(THINGS)).containsEntry("c1", new Warehouse.RowCounts(3, 1))
+                .containsEntry("c2", new Warehouse.RowCounts(1, 0));
+        assertThat(warehouse.markMissing(THINGS, "c1", walkStart, now, 0.5)).as("marked once")
+                .isEqualTo(new Warehouse.Deletions(0, 3, 0));
+
+        // when the record reappears, its row is live again
+        warehouse.upsert(THINGS, List.of(row("c1", "i4", "4", false)), 3);
+        assertThat(warehouse.rowCounts(THINGS)).containsEntry("c1", new Warehouse.RowCounts(4, 0));
+    }
+
+    @Test
     void upsertInsertsThenReplacesTheRowWithTheSameKey() {
         warehouse.upsert(THINGS, List.of(row("c1", "i1", "10.00", false), row("c1", "i2", "20.00", false)), 1);
         warehouse.upsert(THINGS, List.of(row("c1", "i1", "11.50", true)), 2);

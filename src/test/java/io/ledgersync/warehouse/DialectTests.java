@@ -14,17 +14,19 @@ class DialectTests {
             List.of("company_id", "id"));
 
     @Test
-    void h2MergesOnThePrimaryKey() {
+    void h2MergesOnThePrimaryKeyClearingDeletedAt() {
         assertThat(Dialect.forProduct("H2").upsert(invoices)).isEqualTo(
-                "MERGE INTO invoices (company_id, id, total, raw, synced_at, run_id) KEY (company_id, id) VALUES (?, ?, ?, ?, ?, ?)");
+                "MERGE INTO invoices (company_id, id, total, raw, synced_at, run_id, deleted_at) KEY (company_id, id)"
+                        + " VALUES (?, ?, ?, ?, ?, ?, ?)");
     }
 
     @Test
     void postgresInsertsOnConflictUpdatingEveryNonKeyColumnAndCastsRawToJsonb() {
         assertThat(Dialect.forProduct("PostgreSQL").upsert(invoices)).isEqualTo(
-                "INSERT INTO invoices (company_id, id, total, raw, synced_at, run_id) VALUES (?, ?, ?, CAST(? AS jsonb), ?, ?)"
+                "INSERT INTO invoices (company_id, id, total, raw, synced_at, run_id, deleted_at)"
+                        + " VALUES (?, ?, ?, CAST(? AS jsonb), ?, ?, ?)"
                         + " ON CONFLICT (company_id, id) DO UPDATE SET total = EXCLUDED.total, raw = EXCLUDED.raw,"
-                        + " synced_at = EXCLUDED.synced_at, run_id = EXCLUDED.run_id");
+                        + " synced_at = EXCLUDED.synced_at, run_id = EXCLUDED.run_id, deleted_at = EXCLUDED.deleted_at");
     }
 
     @Test

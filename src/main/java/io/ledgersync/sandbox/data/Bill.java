@@ -32,7 +32,7 @@ record Bill(Document document, LocalDate dueDate, long amountDueCents, BillStatu
         }
     }
 
-    Bill revised(Instant when, int revision) {
-        return new Bill(document.revised(when, revision), dueDate, amountDueCents, status);
+    Bill revised(Instant when, int revision, boolean nowDeleted) {
+        return new Bill(document.revised(when, revision, nowDeleted), dueDate, amountDueCents, status);
     }
 }

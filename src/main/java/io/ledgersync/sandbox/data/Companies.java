@@ -140,8 +140,9 @@ public final class Companies {
     }
 
     /**
-     * The base records, with drift laid over them: inserted records first (newest first), then the base records, of
-     * which some may be revised. Record {@code i} stays a pure function of (seed, company, i) plus the drift script.
+     * The base records, with drift laid over them: inserted records first (newest first), then the base records still
+     * there (hard-deleted ones skipped), of which some may be revised or soft-deleted. Record {@code i} stays a pure
+     * function of (seed, company, i) plus the change script.
      */
     private <T> PageableRecords<T> view(Served<T> served, Company company) {
         DataType<T> type = served.type();
@@ -161,14 +162,15 @@ public final class Companies {
         IntFunction<T> record = position -> {
             if (position < inserted) {
                 return reviser.revise(generate.apply(baseSize + inserted - 1 - position),
-                        drift.insertedAt().get(position), drift.version());
+                        drift.insertedAt().get(position), drift.version(), false);
             }
-            int index = position - inserted;
+            int index = drift.baseIndex(position - inserted);
             DataSetState.Revision revision = drift.updated().get(index);
             T base = generate.apply(index);
-            return revision == null ? base : reviser.revise(base, revision.when(), revision.revision());
+            return revision == null ? base : reviser.revise(base, revision.when(), revision.revision(), revision.deleted());
         };
-        return new PageableRecords<>(path, baseSize + inserted, record, writer, fields, path + "#" + drift.version());
+        return new PageableRecords<>(path, drift.kept(baseSize) + inserted, record, writer, fields,
+                path + "#" + drift.version());
     }
 
     private Company company(String companyId) {

@@ -36,7 +36,7 @@ record CreditNote(Document document, LocalDate allocatedOnDate, long remainingCr
         }
     }
 
-    CreditNote revised(Instant when, int revision) {
-        return new CreditNote(document.revised(when, revision), allocatedOnDate, remainingCreditCents, status);
+    CreditNote revised(Instant when, int revision, boolean nowDeleted) {
+        return new CreditNote(document.revised(when, revision, nowDeleted), allocatedOnDate, remainingCreditCents, status);
     }
 }

@@ -8,7 +8,7 @@ import java.time.Instant;
  */
 record Customer(String id, String customerName, String defaultCurrency, Party party) {
 
-    Customer revised(Instant when, int revision) {
-        return new Customer(id, customerName, defaultCurrency, party.revised(when, revision));
+    Customer revised(Instant when, int revision, boolean nowDeleted) {
+        return new Customer(id, customerName, defaultCurrency, party.revised(when, revision, nowDeleted));
     }
 }

@@ -1,15 +1,20 @@
 package io.ledgersync.sandbox.data;
 
+import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.HashMap;
+import java.util.HashSet;
 import java.util.Iterator;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 
 /**
  * The scripted life of one company's data set: whether it is readable yet (CONTRACT.md §3, §4.4: 409 until its sync
- * is complete, 404 on an unsupported platform) and the records inserted or changed while a client pages through it.
+ * is complete, 404 on an unsupported platform) and the records inserted, changed, soft-deleted or removed, at once or
+ * after a number of pages served (between two pages of a walk).
  * Every method is synchronized: requests of one data set arrive on many threads.
  */
 public final class DataSetState {
@@ -17,24 +22,91 @@ public final class DataSetState {
     /** Where the data set is in its life: readable, never requested, syncing, or not supported by the platform. */
     public enum Stage { READY, NOT_REQUESTED, SYNCING, UNSUPPORTED }
 
-    /** A change scheduled for after the {@code afterPages}-th page of this data set has been served. */
-    private record PendingDrift(int afterPages, int insert, int update) {
+    /**
+     * One batch of changes the platform makes to a data set, all at the same moment.
+     *
+     * @param insert new records, served first (newest first), dated now
+     * @param update records revised now
+     * @param softDelete records revised now with {@code metadata.isDeleted = true}; they stay in the data set
+     * @param hardDelete records removed from the data set altogether
+     * @param late records revised now but dated {@code lateBy} in the past: a change the platform committed late
+     * @param lateBy how far in the past a late change is dated
+     */
+    public record Changes(int insert, int update, int softDelete, int hardDelete, int late, Duration lateBy) {
+
+        public Changes {
+            if (insert < 0 || update < 0 || softDelete < 0 || hardDelete < 0 || late < 0) {
+                throw new IllegalArgumentException("changes need counts >= 0; was insert " + insert + ", update " + update
+                        + ", softDelete " + softDelete + ", hardDelete " + hardDelete + ", late " + late);
+            }
+            lateBy = lateBy == null ? Duration.ZERO : lateBy;
+            if (lateBy.isNegative()) {
+                throw new IllegalArgumentException("lateBy must not be negative, was " + lateBy);
+            }
+        }
+
+        /** Inserts and updates only: the page drift of earlier versions. */
+        public static Changes of(int insert, int update) {
+            return new Changes(insert, update, 0, 0, 0, Duration.ZERO);
+        }
+
+        /** How many existing records these changes touch. */
+        int touched() {
+            return update + softDelete + hardDelete + late;
+        }
     }
 
-    /** A record changed at {@code when}; {@code revision} makes the change visible in the record itself. */
-    record Revision(Instant when, int revision) {
+    /** Changes scheduled for after the {@code afterPages}-th page of this data set has been served. */
+    private record PendingDrift(int afterPages, Changes changes) {
+    }
+
+    /**
+     * A record changed at {@code when} (its modifiedDate); {@code revision} makes the change visible in the record
+     * itself; {@code deleted} is its {@code metadata.isDeleted}.
+     */
+    record Revision(Instant when, int revision, boolean deleted) {
     }
 
     /**
      * What one request sees: {@code insertedAt.get(0)} is the newest inserted record, served first, because records
-     * that appear ahead of a client's position are the ones that shift pages under it.
+     * that appear ahead of a client's position are the ones that shift pages under it; {@code removed} holds the
+     * base indexes hard-deleted, sorted.
      */
-    record Snapshot(int version, List<Instant> insertedAt, Map<Integer, Revision> updated) {
+    record Snapshot(int version, List<Instant> insertedAt, Map<Integer, Revision> updated, int[] removed) {
 
-        static final Snapshot UNCHANGED = new Snapshot(0, List.of(), Map.of());
+        static final Snapshot UNCHANGED = new Snapshot(0, List.of(), Map.of(), new int[0]);
 
         int inserted() {
             return insertedAt.size();
+        }
+
+        /** How many base records are still served. */
+        int kept(int baseSize) {
+            return baseSize - removed.length;
+        }
+
+        /** The base index of the {@code position}-th base record still served (removed ones skipped). */
+        int baseIndex(int position) {
+            if (removed.length == 0) {
+                return position;
+            }
+            // the smallest index with position + 1 records kept at or before it
+            int low = position;
+            int high = position + removed.length;
+            while (low < high) {
+                int middle = (low + high) >>> 1;
+                if (middle + 1 - removedUpTo(middle) >= position + 1) {
+                    high = middle;
+                } else {
+                    low = middle + 1;
+                }
+            }
+            return low;
+        }
+
+        private int removedUpTo(int index) {
+            int found = Arrays.binarySearch(removed, index);
+            return found >= 0 ? found + 1 : -found - 1;
         }
     }
 
@@ -82,8 +154,30 @@ public final class DataSetState {
         stage = Stage.UNSUPPORTED;
     }
 
-    public synchronized void driftAfterPages(int afterPages, int insert, int update) {
-        pending.add(new PendingDrift(pagesServed + afterPages, insert, update));
+    public synchronized void driftAfterPages(int afterPages, Changes changes) {
+        check(changes);
+        pending.add(new PendingDrift(pagesServed + afterPages, changes));
+    }
+
+    /** Undoes every change made or scheduled: the data set as generated, hard-deleted records back. */
+    public synchronized void undoChanges() {
+        pending.clear();
+        // a new version, never an old one: a serving order worked out for an earlier version must not be reused
+        snapshot = new Snapshot(snapshot.version() + 1, List.of(), Map.of(), new int[0]);
+    }
+
+    /** Makes the changes now: the next request sees them. */
+    public synchronized void change(Changes changes, Instant now) {
+        check(changes);
+        apply(changes, now);
+    }
+
+    private void check(Changes changes) {
+        int untouched = baseSize - snapshot.removed().length;
+        if (changes.touched() > untouched) {
+            throw new IllegalArgumentException("changes touch " + changes.touched() + " existing records; the data set has "
+                    + untouched + " base records left");
+        }
     }
 
     /** Returns when a read may go ahead; a 409 while the data set is not requested or still syncing. */
@@ -136,24 +230,60 @@ public final class DataSetState {
             PendingDrift drift = it.next();
             if (drift.afterPages() <= pagesServed) {
                 it.remove();
-                apply(drift, now);
+                apply(drift.changes(), now);
             }
         }
     }
 
-    private void apply(PendingDrift drift, Instant now) {
+    private void apply(Changes changes, Instant now) {
         int version = snapshot.version() + 1;
-        List<Instant> inserted = new ArrayList<>(drift.insert() + snapshot.inserted());
-        for (int i = 0; i < drift.insert(); i++) {
+        List<Instant> inserted = new ArrayList<>(changes.insert() + snapshot.inserted());
+        for (int i = 0; i < changes.insert(); i++) {
             inserted.add(now);
         }
         inserted.addAll(snapshot.insertedAt());
         Map<Integer, Revision> updated = new HashMap<>(snapshot.updated());
-        int count = Math.min(drift.update(), baseSize);
-        for (int i = 0; i < count; i++) {
-            // Spread over the whole data set, so that pages already read and pages still to come both change.
-            updated.put((int) ((long) i * baseSize / count), new Revision(now, version));
+        Set<Integer> removed = new HashSet<>();
+        for (int index : snapshot.removed()) {
+            removed.add(index);
         }
-        snapshot = new Snapshot(version, List.copyOf(inserted), Map.copyOf(updated));
+        // Each kind of change takes records no other change took, so that every one stays visible (while there are
+        // enough records that were never changed; after that, records changed before may change again).
+        Set<Integer> taken = new HashSet<>(removed);
+        if (removed.size() + updated.size() + changes.touched() <= baseSize) {
+            taken.addAll(updated.keySet());
+        }
+        for (int index : spread(changes.update(), taken)) {
+            updated.put(index, new Revision(now, version, false));
+        }
+        for (int index : spread(changes.softDelete(), taken)) {
+            updated.put(index, new Revision(now, version, true));
+        }
+        for (int index : spread(changes.late(), taken)) {
+            updated.put(index, new Revision(now.minus(changes.lateBy()), version, false));
+        }
+        for (int index : spread(changes.hardDelete(), taken)) {
+            removed.add(index);
+            updated.remove(index);
+        }
+        int[] removedSorted = removed.stream().mapToInt(Integer::intValue).sorted().toArray();
+        snapshot = new Snapshot(version, List.copyOf(inserted), Map.copyOf(updated), removedSorted);
+    }
+
+    /**
+     * {@code count} base indexes spread over the whole data set, so that pages already read and pages still to come
+     * both change; each is added to {@code taken}, and none was taken before.
+     */
+    private List<Integer> spread(int count, Set<Integer> taken) {
+        List<Integer> picked = new ArrayList<>(count);
+        for (int i = 0; i < count; i++) {
+            int index = (int) ((long) i * baseSize / count);
+            while (taken.contains(index)) {
+                index = (index + 1) % baseSize;
+            }
+            taken.add(index);
+            picked.add(index);
+        }
+        return picked;
     }
 }

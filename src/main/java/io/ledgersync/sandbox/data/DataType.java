@@ -26,9 +26,9 @@ record DataType<T>(
         BiConsumer<JsonGenerator, T> writer,
         Map<String, Field<T>> fields) {
 
-    /** How a record looks after the platform changed it: new modifiedDate, visibly different content. */
+    /** How a record looks after the platform changed it: new modifiedDate, visibly different content, maybe deleted. */
     @FunctionalInterface
     interface Reviser<T> {
-        T revise(T record, Instant when, int revision);
+        T revise(T record, Instant when, int revision, boolean deleted);
     }
 }

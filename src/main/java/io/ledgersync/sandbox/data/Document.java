@@ -24,12 +24,14 @@ record Document(
         boolean deleted) {
 
     /**
-     * The same document as changed by the platform at {@code when}: new change dates, an amended note, and its last two
-     * lines merged into one ({@link Lines#amended()}), as a bookkeeper tidying it would: the sums stay, a line goes.
+     * The same document as changed by the platform at {@code when}: new change dates, an amended note, its last two
+     * lines merged into one ({@link Lines#amended()}), as a bookkeeper tidying it would: the sums stay, a line goes;
+     * and {@code metadata.isDeleted} when the change deleted it.
      */
-    Document revised(Instant when, int revision) {
+    Document revised(Instant when, int revision, boolean nowDeleted) {
         return new Document(id, number, counterparty, issueDate, new ChangeDates(when, when), currency,
-                currencyRateScale4, lines.amended(), paymentAllocations, "Amended (revision " + revision + ").", deleted);
+                currencyRateScale4, lines.amended(), paymentAllocations, "Amended (revision " + revision + ").",
+                deleted || nowDeleted);
     }
 
     Instant modifiedDate() {

@@ -13,7 +13,7 @@ import java.time.LocalDate;
 record Invoice(Document document, LocalDate dueDate, LocalDate paidOnDate, long amountDueCents,
         InvoiceStatus status) {
 
-    Invoice revised(Instant when, int revision) {
-        return new Invoice(document.revised(when, revision), dueDate, paidOnDate, amountDueCents, status);
+    Invoice revised(Instant when, int revision, boolean nowDeleted) {
+        return new Invoice(document.revised(when, revision, nowDeleted), dueDate, paidOnDate, amountDueCents, status);
     }
 }

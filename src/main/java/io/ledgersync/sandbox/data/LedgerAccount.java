@@ -17,9 +17,9 @@ record LedgerAccount(
         Instant sourceModifiedDate,
         boolean deleted) {
 
-    LedgerAccount revised(Instant when, int revision) {
+    LedgerAccount revised(Instant when, int revision, boolean nowDeleted) {
         ChartOfAccounts.Entry renamed = new ChartOfAccounts.Entry(entry.nominalCode(), entry.name(), entry.type(),
                 entry.category(), entry.bank(), entry.description() + " (rev " + revision + ")");
-        return new LedgerAccount(id, renamed, currency, currentBalanceCents, status, when, when, deleted);
+        return new LedgerAccount(id, renamed, currency, currentBalanceCents, status, when, when, deleted || nowDeleted);
     }
 }

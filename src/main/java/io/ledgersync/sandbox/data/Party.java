@@ -50,8 +50,8 @@ record Party(
     }
 
     /** The same party as changed by the platform at {@code when}: a new modifiedDate, a new contact. */
-    Party revised(Instant when, int revision) {
+    Party revised(Instant when, int revision, boolean nowDeleted) {
         return new Party(contactName + " (rev " + revision + ")", emailAddress, phone, address, registrationNumber,
-                taxNumber, status, when, when, deleted);
+                taxNumber, status, when, when, deleted || nowDeleted);
     }
 }

@@ -8,7 +8,7 @@ import java.time.Instant;
  */
 record Supplier(String id, String supplierName, String defaultCurrency, Party party) {
 
-    Supplier revised(Instant when, int revision) {
-        return new Supplier(id, supplierName, defaultCurrency, party.revised(when, revision));
+    Supplier revised(Instant when, int revision, boolean nowDeleted) {
+        return new Supplier(id, supplierName, defaultCurrency, party.revised(when, revision, nowDeleted));
     }
 }

@@ -133,7 +133,7 @@ class DataSetItemReader implements ItemStreamReader<Page> {
         recoveries = context.recoveries();
         walkPlan = context.walk().orElse(null);
         if (context.passDrift() != null) {
-            drift.shortRead(context.passDrift()); // seen before the restart, in this pass: recover at its end
+            drift.seenBefore(context.passDrift()); // seen before the restart, in this pass: recover at its end
         }
     }
 
@@ -176,7 +176,7 @@ class DataSetItemReader implements ItemStreamReader<Page> {
         }
         walk.add(page);
         if (page.nextHref() == null) {
-            ShortWalk.check(walk, recovery == null ? null : drift);
+            ShortWalk.check(walk);
         }
         pagesRead++;
         int written = Math.min(position.written(), page.results().size());
@@ -236,8 +236,7 @@ class DataSetItemReader implements ItemStreamReader<Page> {
     }
 
     /**
-     * The end of a pass: when the data set moved under it (page drift, a short walk among its signs), starts a
-     * recovery pass ({@link DriftRecovery}): the href to read next, or null when the walk is done.
+     * The end of a pass: when the data set moved under it (page drift), starts a recovery pass ({@link DriftRecovery}): the href to read next, or null when the walk is done.
      */
     private String endOfPass() {
         if (recovery == null || drift.seen() == null) {
@@ -280,7 +279,9 @@ class DataSetItemReader implements ItemStreamReader<Page> {
         if (wholeFrom != null) {
             context.saveWholeFrom(wholeFrom);
         }
-        context.savePassCounts(walk.records(), walk.pages());
+        if (recoveries > 0) {
+            context.savePassCounts(walk.records(), walk.pages()); // a recovery pass counts on its own
+        }
         context.savePassDrift(drift.seen());
         if (endedEarly != null) {
             context.saveEndedEarly(endedEarly, endedEarlyCause.getMessage(), endedEarlyCause.correlationId());

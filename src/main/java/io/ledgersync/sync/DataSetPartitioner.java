@@ -16,6 +16,7 @@ import org.springframework.batch.core.partition.Partitioner;
 import org.springframework.batch.core.scope.context.StepSynchronizationManager;
 import org.springframework.batch.infrastructure.item.ExecutionContext;
 
+import io.ledgersync.warehouse.RejectedRecords;
 import io.ledgersync.warehouse.SyncState;
 import io.ledgersync.warehouse.SyncStates;
 
@@ -33,8 +34,11 @@ class DataSetPartitioner implements Partitioner {
     private final SyncStates states;
     private final Clock clock;
     private final Duration lookback;
+    private final RejectedRecords rejectedRecords;
 
-    DataSetPartitioner(DataSet dataSet, CompanySelection companies, SyncStates states, Clock clock, Duration lookback) {
+    DataSetPartitioner(DataSet dataSet, CompanySelection companies, SyncStates states, Clock clock, Duration lookback,
+            RejectedRecords rejectedRecords) {
+        this.rejectedRecords = rejectedRecords;
         this.dataSet = dataSet;
         this.companies = companies;
         this.states = states;
@@ -59,7 +63,12 @@ class DataSetPartitioner implements Partitioner {
             return partitions;
         }
         boolean incremental = !request.fullRefresh() && dataSet.cursorField() != null;
-        Map<String, Instant> watermarks = incremental ? states.watermarks(dataSet.name()) : Map.of();
+        Map<String, Instant> watermarks = incremental ? new java.util.HashMap<>(states.watermarks(dataSet.name())) : Map.of();
+        if (incremental) {
+            // records set aside as unstorable are tried again on the next run: only a walk of everything reads them
+            rejectedRecords.all().stream().filter(r -> r.dataSet().equals(dataSet.name()))
+                    .forEach(r -> watermarks.remove(r.companyId()));
+        }
         for (String companyId : companies(request)) {
             Walk walk = Walk.plan(dataSet, request.fullRefresh(), watermarks.get(companyId), lookback, now);
             partitions.put(partitionName(dataSet.name(), companyId), PartitionContext.newPartition(dataSet.name(), companyId, walk));

@@ -11,8 +11,8 @@ import tools.jackson.databind.JsonNode;
 
 /**
  * Watches one pass of a walk for signs that the data set moved under it (page drift): {@code totalResults} changing
- * between pages, or an id read twice (records pushed back a page by inserts ahead of the walk). The third sign, fewer
- * records than announced at the end, is {@code PageWalk}'s to tell. What it saw is a line of text for the run's
+ * between pages, or an id read twice (records pushed back a page by inserts ahead of the walk). A walk that ends short
+ * of what it announced fails its partition ({@link ShortWalk}); a restart resumes it. What it saw is a line of text for the run's
  * detail; whether records were pushed forward (shrinking: some may have been skipped) decides how to recover.
  *
  * <p>Not thread-safe: one per pass, used by the partition's thread. Ids are remembered for the pass only; a resumed
@@ -46,8 +46,8 @@ final class DriftWatch {
         return !before && seen != null;
     }
 
-    /** The walk read fewer (or more) records than announced: records may have been skipped. */
-    void shortRead(String what) {
+    /** Drift this pass saw before a restart: how the data set moved is not known, so it is read again whole. */
+    void seenBefore(String what) {
         note(what);
         shrank = true;
     }

@@ -10,9 +10,9 @@ import io.ledgersync.source.PageWalk;
  * failure leaves the page unwritten and the partition's resume point before it.
  *
  * <p>Issue 17: such a walk is a failed partition, never a completed one (it was a warning, and the run ended
- * COMPLETED, exit 0, with records missing). Issue 13: where the partition recovers from page drift
- * ({@link DriftRecovery}), a short walk is one more sign of drift, and the partition reads again instead of failing;
- * it fails when the drift outlasts the recovery passes. Stateless, so thread-safe.
+ * COMPLETED, exit 0, with records missing). Issue 13 recovers page drift seen on the way ({@code totalResults} moving
+ * between pages, an id read twice: {@link DriftWatch}) in the same run; a walk that still ends short fails here, its
+ * last page unwritten, and its restart resumes it. Stateless, so thread-safe.
  */
 final class ShortWalk {
 
@@ -22,17 +22,13 @@ final class ShortWalk {
     /**
      * Checks the walk that the last page just ended.
      *
-     * @param drift where the short walk is noted as page drift, to recover; null: the partition fails
-     * @throws IncompleteReadException naming what was read against what was announced, when there is no recovery
+     * @throws IncompleteReadException naming what was read against what was announced: the partition fails
      */
-    static void check(PageWalk walk, DriftWatch drift) {
+    static void check(PageWalk walk) {
         try {
             walk.verifyComplete();
         } catch (IncompleteReadException endedShort) {
-            if (drift == null) {
-                fail(endedShort);
-            }
-            drift.shortRead(endedShort.getMessage());
+            fail(endedShort);
         }
     }
 

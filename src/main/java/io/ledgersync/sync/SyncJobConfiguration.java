@@ -138,7 +138,7 @@ class SyncJobConfiguration {
 
     @Bean
     Job syncJob(JobRepository jobRepository, DataSetCatalog catalog, CompanySelection companies, SyncStates states,
-            RunHistory history, WorkerSteps workers, PermanentFailures permanentFailures, SyncProperties properties,
+            RejectedRecords rejectedRecords, RunHistory history, WorkerSteps workers, PermanentFailures permanentFailures, SyncProperties properties,
             ObjectProvider<Clock> clockProvider, ActiveRuns activeRuns, RunLookup lookup, ApplicationEventPublisher events,
             ObjectProvider<PartitionSteps> partitionSteps) {
         Clock clock = clockProvider.getIfAvailable(Clock::systemUTC);
@@ -148,7 +148,7 @@ class SyncJobConfiguration {
         for (DataSet dataSet : catalog.all()) {
             // Batch names each partition "<step>:<partition>"; nothing reads those names, the context says what it is.
             Step step = partitions.partitionStep(dataSet.name(), new DataSetPartitioner(dataSet, companies, states, clock,
-                            properties.incremental().lookback()),
+                            properties.incremental().lookback(), rejectedRecords),
                     workers.of(dataSet.name()), properties.concurrency());
             job = job == null ? new JobBuilder(JOB_NAME, jobRepository).start(step) : job.next(step);
         }

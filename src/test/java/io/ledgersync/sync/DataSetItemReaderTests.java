@@ -189,33 +189,34 @@ class DataSetItemReaderTests {
     }
 
     @Test
-    void aWalkWhoseDataSetKeepsMovingIsReadAgainAtMostThreeTimesThenFailsItsPartition() {
+    void aWalkWhoseDataSetKeepsMovingIsCaughtUpAtMostThreeTimesThenFailsItsPartition() {
         // given a data set whose total grows between page 1 and page 2 on every pass
-        when(client.firstPageHref(PATH, null)).thenReturn(href(1));
-        when(client.fetchPage(href(1))).thenReturn(new Page(href(1), List.of(record(1), record(2)), 1, 2, 4, href(2)));
-        when(client.fetchPage(href(2))).thenReturn(new Page(href(2), List.of(record(3), record(4)), 2, 2, 5, null));
+        when(client.firstPageHref(org.mockito.ArgumentMatchers.eq(PATH), org.mockito.ArgumentMatchers.any())).thenReturn(href(1));
+        when(client.fetchPage(href(1))).thenReturn(new Page(href(1), List.of(record(1), record(2)), 1, 2, 3, href(2)));
+        when(client.fetchPage(href(2))).thenReturn(new Page(href(2), List.of(record(3), record(4)), 2, 2, 4, null));
         DataSetItemReader reader = openRecovering(new ExecutionContext());
 
-        // then each pass ends in a re-walk (fewer records than announced: some may have been skipped), three of them
+        // then each pass ends in a catch-up read (records were pushed back, none skipped), three of them
         for (int pass = 0; pass < 4; pass++) {
             assertThat(ids(reader.read())).containsExactly("inv-1", "inv-2");
             assertThat(ids(reader.read())).containsExactly("inv-3", "inv-4");
         }
         assertThatThrownBy(reader::read).isInstanceOf(DriftRecovery.PageDriftException.class)
                 .hasMessageContaining("kept changing under the walk").hasMessageContaining("after 3 recovery passes");
+        verify(client, times(3)).firstPageHref(PATH, "modifiedDate>=1969-12-31T23:00:00Z");
     }
 
     @Test
     void aWalkRestartedInsideARecoveryPassGoesOnWithThatPassAndItsHistory() {
-        // given a walk that saw drift, started its recovery pass, and committed that pass's first page
-        when(client.firstPageHref(PATH, null)).thenReturn(href(1));
-        when(client.fetchPage(href(1))).thenReturn(new Page(href(1), List.of(record(1), record(2)), 1, 2, 4, href(2)));
-        when(client.fetchPage(href(2))).thenReturn(new Page(href(2), List.of(record(3), record(4)), 2, 2, 3, null));
+        // given a walk that saw drift, started its catch-up pass, and committed that pass's first page
+        when(client.firstPageHref(org.mockito.ArgumentMatchers.eq(PATH), org.mockito.ArgumentMatchers.any())).thenReturn(href(1));
+        when(client.fetchPage(href(1))).thenReturn(new Page(href(1), List.of(record(1), record(2)), 1, 2, 3, href(2)))
+                .thenReturn(new Page(href(1), List.of(record(1), record(2)), 1, 2, 4, href(2)));
+        when(client.fetchPage(href(2))).thenReturn(new Page(href(2), List.of(record(3), record(4)), 2, 2, 4, null));
         DataSetItemReader first = openRecovering(new ExecutionContext());
         first.read();
         first.read();
-        when(client.fetchPage(href(2))).thenReturn(new Page(href(2), List.of(record(3), record(4)), 2, 2, 4, null));
-        assertThat(ids(first.read())).as("the re-walk's first page").containsExactly("inv-1", "inv-2");
+        assertThat(ids(first.read())).as("the catch-up's first page").containsExactly("inv-1", "inv-2");
         ExecutionContext saved = walkContext();
         first.update(saved);
         first.close();
@@ -227,7 +228,7 @@ class DataSetItemReaderTests {
         restarted.update(after);
         PartitionContext context = PartitionContext.of(after);
         assertThat(context.recoveries()).isEqualTo(1);
-        assertThat(context.drift()).contains("totalResults went from 4 to 3 at page 2").contains("read again whole");
+        assertThat(context.drift()).contains("totalResults went from 3 to 4 at page 2").contains("caught up with the changes");
         assertThat(context.passRecords()).hasValue(4);
     }
 

@@ -41,10 +41,10 @@ class DriftWatchTests {
     }
 
     @Test
-    void fewerRecordsThanAnnouncedMayHaveSkippedRecords() {
-        watch.shortRead("Reading ended after 240 of 250 records");
+    void driftSeenBeforeARestartIsReadAgainWholeSinceHowItMovedIsNotKnown() {
+        watch.seenBefore("totalResults went from 250 to 257 at page 2");
 
-        assertThat(watch.seen()).contains("240 of 250");
+        assertThat(watch.seen()).contains("250 to 257");
         assertThat(watch.mayHaveSkipped()).isTrue();
     }
 

@@ -138,7 +138,8 @@ class SyncJobConfiguration {
 
     @Bean
     Job syncJob(JobRepository jobRepository, DataSetCatalog catalog, CompanySelection companies, SyncStates states,
-            RejectedRecords rejectedRecords, RunHistory history, WorkerSteps workers, PermanentFailures permanentFailures, SyncProperties properties,
+            RejectedRecords rejectedRecords, RunHistory history, WorkerSteps workers, PermanentFailures permanentFailures,
+            SyncProperties properties,
             ObjectProvider<Clock> clockProvider, ActiveRuns activeRuns, RunLookup lookup, ApplicationEventPublisher events,
             ObjectProvider<PartitionSteps> partitionSteps) {
         Clock clock = clockProvider.getIfAvailable(Clock::systemUTC);

@@ -64,8 +64,9 @@ sync_with() {
         port=$((18100 + i))
         until curl -fs "http://127.0.0.1:$port/actuator/health" 2>/dev/null | grep -q UP; do sleep 0.5; done
     done
-    java -Xmx384m -jar "$JAR" sync "${common[@]}" --ledgersync.cluster.enabled=true >"warmup-$workers-$round.log" 2>&1
-    java -Xmx384m -jar "$JAR" sync "${common[@]}" --ledgersync.cluster.enabled=true >"manager-$workers-$round.log" 2>&1
+    # --full: a sync reads incrementally once it has watermarks (issue 13); this measures the whole walk each time
+    java -Xmx384m -jar "$JAR" sync --full "${common[@]}" --ledgersync.cluster.enabled=true >"warmup-$workers-$round.log" 2>&1
+    java -Xmx384m -jar "$JAR" sync --full "${common[@]}" --ledgersync.cluster.enabled=true >"manager-$workers-$round.log" 2>&1
     for pid in "${worker_pids[@]}"; do kill "$pid"; wait "$pid" 2>/dev/null || true; done
     grep -oE 'COMPLETED in [0-9.]+ s' "manager-$workers-$round.log" | head -1 | grep -oE '[0-9.]+'
 }

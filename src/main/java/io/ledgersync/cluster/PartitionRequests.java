@@ -11,6 +11,7 @@ import org.springframework.batch.core.repository.JobRepository;
 import org.springframework.batch.core.step.StepExecution;
 import org.springframework.batch.integration.partition.StepExecutionRequest;
 import org.springframework.batch.integration.partition.StepExecutionRequestHandler;
+import org.springframework.dao.EmptyResultDataAccessException;
 
 import io.ledgersync.sync.WorkerSteps;
 import io.micrometer.core.instrument.MeterRegistry;
@@ -76,9 +77,10 @@ final class PartitionRequests {
     /** Null when the request is to run, else why it is discarded, having said so in the log. */
     private String check(StepExecutionRequest request) {
         long id = request.getStepExecutionId();
-        StepExecution partition = jobRepository.getStepExecution(id);
+        StepExecution partition = partition(id);
         if (partition == null) {
-            return discard("Discarded the request for partition " + id + ": the job repository has no such partition (purged)");
+            return discard("Discarded the request for partition " + id + ": the job repository has no such partition"
+                    + " (purged, or the request is from another warehouse sharing this cluster name)");
         }
         String name = partition.getStepName() + " of sync run " + partition.getJobExecutionId();
         if (!steps.names().contains(request.getStepName())) {
@@ -111,6 +113,15 @@ final class PartitionRequests {
     /** Not begun, or begun by a worker that died (its request came back): the states a partition runs from. */
     private static boolean pending(StepExecution partition) {
         return partition.getStatus() == BatchStatus.STARTING || partition.getStatus() == BatchStatus.STARTED;
+    }
+
+    /** Null when the job repository has no such step execution: Batch 6's DAO throws where earlier versions answered null. */
+    private StepExecution partition(long id) {
+        try {
+            return jobRepository.getStepExecution(id);
+        } catch (EmptyResultDataAccessException e) {
+            return null;
+        }
     }
 
     private static String discard(String line) {

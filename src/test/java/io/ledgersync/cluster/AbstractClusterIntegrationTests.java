@@ -180,6 +180,21 @@ abstract class AbstractClusterIntegrationTests {
         assertThat(status).as("left as it was").isEqualTo("STARTED");
     }
 
+    /** A request naming a partition the job repository does not have (purged, or another warehouse's) runs nothing. */
+    @Test
+    @Order(2)
+    void aRequestForAPartitionTheJobRepositoryDoesNotHaveIsDiscarded() {
+        long unknown = warehouse.withHandle(h -> h.createQuery("SELECT COALESCE(MAX(step_execution_id), 0) + 1000 FROM batch_step_execution")
+                .mapTo(Long.class).one());
+        double discardedBefore = partitions("discarded");
+        long requestsBefore = sandbox.requestCount();
+
+        manager.getBean(AmqpTemplate.class).convertAndSend(clusterName + ".partitions", new StepExecutionRequest("invoices", unknown));
+
+        await().atMost(Duration.ofSeconds(30)).until(() -> partitions("discarded") == discardedBefore + 1);
+        assertThat(sandbox.requestCount()).as("nothing read for it").isEqualTo(requestsBefore);
+    }
+
     /**
      * {@code ledgersync.api.rate-limit.requests-per-second} is the deployment's budget, not each process's: the manager
      * and the worker (two processes: each its own client, connection pool and budget object) both going as fast as they

@@ -5,7 +5,7 @@ import java.util.Map;
 import org.springframework.boot.context.properties.ConfigurationProperties;
 
 import io.ledgersync.sandbox.SandboxSettings;
-import io.ledgersync.sandbox.data.DataTypes;
+import io.ledgersync.sandbox.records.DataTypes;
 
 /**
  * The sandbox started inside the service when no Data API base URL is configured ({@code ledgersync.sandbox.*},

@@ -16,8 +16,8 @@ import com.tngtech.archunit.lang.ArchRule;
 import org.junit.jupiter.api.Test;
 
 import io.ledgersync.sandbox.SandboxServer;
-import io.ledgersync.sandbox.data.Companies;
-import io.ledgersync.sandbox.data.ForbiddenUpwardImport;
+import io.ledgersync.sandbox.records.Companies;
+import io.ledgersync.sandbox.records.ForbiddenUpwardImport;
 import io.ledgersync.sandbox.http.DataApiHandler;
 import io.ledgersync.source.ForbiddenSandboxImport;
 
@@ -87,12 +87,12 @@ class ArchitectureTests {
                 .layer("http").definedBy("io.ledgersync.sandbox.http..")
                 .layer("faults").definedBy("io.ledgersync.sandbox.faults..")
                 .layer("account").definedBy("io.ledgersync.sandbox.account..")
-                .layer("data").definedBy("io.ledgersync.sandbox.data..")
+                .layer("records").definedBy("io.ledgersync.sandbox.records..")
                 .whereLayer("face").mayNotBeAccessedByAnyLayer()
                 .whereLayer("http").mayOnlyBeAccessedByLayers("face")
                 .whereLayer("faults").mayOnlyBeAccessedByLayers("face", "http")
                 .whereLayer("account").mayOnlyBeAccessedByLayers("face", "http")
-                .whereLayer("data").mayOnlyBeAccessedByLayers("face", "http", "faults", "account");
+                .whereLayer("records").mayOnlyBeAccessedByLayers("face", "http", "faults", "account");
     }
 
     /** trigger and cluster (the manager's and the workers' wiring) on top; metrics beside them; sync in the middle; source and warehouse at the bottom; sandbox alone. */

@@ -13,7 +13,7 @@ import org.springframework.context.ConfigurableApplicationContext;
 import io.ledgersync.LedgersyncApplication;
 import io.ledgersync.sandbox.SandboxServer;
 import io.ledgersync.sandbox.SandboxSettings;
-import io.ledgersync.sandbox.data.DataSetState.Changes;
+import io.ledgersync.sandbox.records.DataSetState.Changes;
 
 /**
  * Issue 13: a full sync of W1 (10 companies x 20,000 invoices) against the incremental run after 1 % of the invoices

@@ -3,8 +3,8 @@ package io.ledgersync.sandbox;
 import java.time.Clock;
 import java.time.Duration;
 
-import io.ledgersync.sandbox.data.DataSetState;
-import io.ledgersync.sandbox.data.DataSetState.Changes;
+import io.ledgersync.sandbox.records.DataSetState;
+import io.ledgersync.sandbox.records.DataSetState.Changes;
 
 /**
  * The scripted life of one company's data set. A data set starts ready ({@code currentStatus: Complete}); the

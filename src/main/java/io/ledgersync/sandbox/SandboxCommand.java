@@ -10,7 +10,7 @@ import java.util.Map;
 import java.util.concurrent.CountDownLatch;
 import java.util.function.Consumer;
 
-import io.ledgersync.sandbox.data.ApiException;
+import io.ledgersync.sandbox.records.ApiException;
 
 /** The standalone {@code sandbox} command: serves the Data API until the JVM is stopped. */
 public final class SandboxCommand {

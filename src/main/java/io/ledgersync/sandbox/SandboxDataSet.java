@@ -2,8 +2,8 @@ package io.ledgersync.sandbox;
 
 import java.util.List;
 
-import io.ledgersync.sandbox.data.Companies;
-import io.ledgersync.sandbox.data.DataTypes;
+import io.ledgersync.sandbox.records.Companies;
+import io.ledgersync.sandbox.records.DataTypes;
 
 /**
  * The records a sandbox serves, for tests that compare what a client read with what was served: the exact JSON of

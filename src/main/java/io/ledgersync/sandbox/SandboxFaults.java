@@ -3,8 +3,8 @@ package io.ledgersync.sandbox;
 import java.time.Clock;
 import java.util.List;
 
-import io.ledgersync.sandbox.data.Companies;
-import io.ledgersync.sandbox.data.DataTypes;
+import io.ledgersync.sandbox.records.Companies;
+import io.ledgersync.sandbox.records.DataTypes;
 import io.ledgersync.sandbox.faults.FaultTarget;
 import io.ledgersync.sandbox.faults.RequestFaults;
 

@@ -9,8 +9,8 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 
-import io.ledgersync.sandbox.data.ApiException;
-import io.ledgersync.sandbox.data.DataSetState;
+import io.ledgersync.sandbox.records.ApiException;
+import io.ledgersync.sandbox.records.DataSetState;
 import io.ledgersync.sandbox.faults.FaultTarget;
 import io.ledgersync.yaml.InvalidYamlException;
 import io.ledgersync.yaml.YamlDocument;

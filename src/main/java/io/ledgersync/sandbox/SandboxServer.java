@@ -18,8 +18,8 @@ import com.sun.net.httpserver.HttpServer;
 
 import io.ledgersync.sandbox.account.Account;
 import io.ledgersync.sandbox.account.ApiKeys;
-import io.ledgersync.sandbox.data.ApiException;
-import io.ledgersync.sandbox.data.Companies;
+import io.ledgersync.sandbox.records.ApiException;
+import io.ledgersync.sandbox.records.Companies;
 import io.ledgersync.sandbox.faults.RequestFaults;
 import io.ledgersync.sandbox.http.DataApiHandler;
 

@@ -8,7 +8,7 @@ import java.util.Map;
 import java.util.Set;
 import java.util.function.Consumer;
 
-import io.ledgersync.sandbox.data.DataTypes;
+import io.ledgersync.sandbox.records.DataTypes;
 
 /**
  * What a sandbox serves and where: bind address, data set size, the seed that fixes every record, the account's API

@@ -34,7 +34,7 @@
  *   <li>{@link io.ledgersync.sandbox.faults}: the request faults scripted on a sandbox and their verdict on each
  *       request. Beside the account, not above it: neither needs the other.</li>
  *   <li>{@link io.ledgersync.sandbox.account}: the account (plan, age, limits, daily quota) and its API keys.</li>
- *   <li>{@link io.ledgersync.sandbox.data}: the records, generated on demand from the seed, the JSON of each record,
+ *   <li>{@link io.ledgersync.sandbox.records}: the records, generated on demand from the seed, the JSON of each record,
  *       the query language and serving order, each data set's scripted state, and {@code ApiException}, the refusal
  *       every layer throws.</li>
  * </ul>
@@ -45,7 +45,7 @@
  *       ({@code {name, description, tags}} → 200 with the company, generated like the seeded ones so it has data
  *       sets too), {@code GET /companies/{id}}.</li>
  *   <li>Company data sets, paged with the same envelope (§2.3), one per entry of
- *       {@link io.ledgersync.sandbox.data.DataTypes} (adding a data set is one entry there, with its record,
+ *       {@link io.ledgersync.sandbox.records.DataTypes} (adding a data set is one entry there, with its record,
  *       generator and writer): {@code /companies/{id}/data/customers} ({@code AccountingCustomer}), {@code invoices}
  *       ({@code AccountingInvoice}), {@code creditNotes} (the platform's accounts-receivable {@code CreditNote}),
  *       {@code suppliers} ({@code AccountingSupplier}), {@code bills} ({@code AccountingBill}) and {@code accounts}

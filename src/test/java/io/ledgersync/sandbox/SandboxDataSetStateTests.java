@@ -15,7 +15,7 @@ import org.junit.jupiter.api.extension.RegisterExtension;
 
 import tools.jackson.databind.JsonNode;
 import io.ledgersync.MutableClock;
-import io.ledgersync.sandbox.data.DataSetState.Changes;
+import io.ledgersync.sandbox.records.DataSetState.Changes;
 
 /** Readiness (409), unsupported platforms (404), dataStatus telling the same story, and page drift. */
 class SandboxDataSetStateTests {

@@ -22,7 +22,7 @@ import org.junit.jupiter.api.Test;
 
 import tools.jackson.databind.JsonNode;
 
-import io.ledgersync.sandbox.data.DataTypes;
+import io.ledgersync.sandbox.records.DataTypes;
 
 /** The server around the API: binding, concurrency, counting, headers, speed and stopping. */
 class SandboxServerTests {

@@ -27,7 +27,7 @@ import io.ledgersync.MutableClock;
 import io.ledgersync.sandbox.SandboxDataSet;
 import io.ledgersync.sandbox.SandboxServer;
 import io.ledgersync.sandbox.SandboxSettings;
-import io.ledgersync.sandbox.data.DataSetState.Changes;
+import io.ledgersync.sandbox.records.DataSetState.Changes;
 import io.ledgersync.warehouse.SyncStates;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.json.JsonMapper;

@@ -16,10 +16,10 @@ import tools.jackson.core.JsonGenerator;
 import io.ledgersync.sandbox.SandboxHttp;
 import io.ledgersync.sandbox.SandboxServer;
 import io.ledgersync.sandbox.SandboxSettings;
-import io.ledgersync.sandbox.data.Companies;
-import io.ledgersync.sandbox.data.JsonOutput;
-import io.ledgersync.sandbox.data.PageableRecords;
-import io.ledgersync.sandbox.data.ServingOrder;
+import io.ledgersync.sandbox.records.Companies;
+import io.ledgersync.sandbox.records.JsonOutput;
+import io.ledgersync.sandbox.records.PageableRecords;
+import io.ledgersync.sandbox.records.ServingOrder;
 
 /**
  * The sandbox benchmark (run by {@code bench/sandbox-throughput.sh}, not by the test suite): pages/s and MB/s serving

@@ -4,7 +4,7 @@ import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
 
-import io.ledgersync.sandbox.data.ApiException;
+import io.ledgersync.sandbox.records.ApiException;
 
 /**
  * The client account behind every key: its plan, its age and its daily quota, and the limits of CONTRACT.md §7.2,

@@ -9,8 +9,8 @@ import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
 
-import io.ledgersync.sandbox.data.ApiException;
-import io.ledgersync.sandbox.data.SeededRandom;
+import io.ledgersync.sandbox.records.ApiException;
+import io.ledgersync.sandbox.records.SeededRandom;
 
 /**
  * The account's API keys (CONTRACT.md §5, §8): at most 10, each either account-wide or tied to some companies.

@@ -2,7 +2,7 @@ package io.ledgersync.sandbox.account;
 
 import java.util.Base64;
 
-import io.ledgersync.sandbox.data.ApiException;
+import io.ledgersync.sandbox.records.ApiException;
 
 /** Reads {@code Authorization: Basic <base64 of the API key>} (CONTRACT.md §5): the key itself, not user:password. */
 final class BasicAuth {

@@ -7,9 +7,9 @@ import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 
-import io.ledgersync.sandbox.data.ApiException;
-import io.ledgersync.sandbox.data.DateTimes;
-import io.ledgersync.sandbox.data.SeededRandom;
+import io.ledgersync.sandbox.records.ApiException;
+import io.ledgersync.sandbox.records.DateTimes;
+import io.ledgersync.sandbox.records.SeededRandom;
 
 /**
  * One scripted misbehaviour of the sandbox, applied to the requests its target matches. A fault either lets a

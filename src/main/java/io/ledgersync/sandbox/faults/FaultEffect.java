@@ -3,7 +3,7 @@ package io.ledgersync.sandbox.faults;
 import java.time.Duration;
 import java.util.Map;
 
-import io.ledgersync.sandbox.data.ApiException;
+import io.ledgersync.sandbox.records.ApiException;
 
 /**
  * What the scripted faults do to one request: a delay before answering, and either nothing more, or a refusal, or

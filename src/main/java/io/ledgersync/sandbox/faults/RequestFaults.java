@@ -9,7 +9,7 @@ import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicLong;
 
-import io.ledgersync.sandbox.data.SeededRandom;
+import io.ledgersync.sandbox.records.SeededRandom;
 
 /**
  * The request faults scripted on one sandbox, in the order they were scripted, and their combined verdict on each

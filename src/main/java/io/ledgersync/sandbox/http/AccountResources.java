@@ -9,11 +9,11 @@ import tools.jackson.databind.JsonNode;
 
 import io.ledgersync.sandbox.account.Account;
 import io.ledgersync.sandbox.account.ApiKeys;
-import io.ledgersync.sandbox.data.ApiException;
-import io.ledgersync.sandbox.data.Companies;
-import io.ledgersync.sandbox.data.Company;
-import io.ledgersync.sandbox.data.DateTimes;
-import io.ledgersync.sandbox.data.RecordJson;
+import io.ledgersync.sandbox.records.ApiException;
+import io.ledgersync.sandbox.records.Companies;
+import io.ledgersync.sandbox.records.Company;
+import io.ledgersync.sandbox.records.DateTimes;
+import io.ledgersync.sandbox.records.RecordJson;
 
 /**
  * The account-wide endpoints: creating companies, API keys (the client's sync settings are {@link SyncSettings}).

@@ -5,17 +5,17 @@ import java.time.Instant;
 import java.util.Map;
 
 import io.ledgersync.sandbox.account.ApiKeys;
-import io.ledgersync.sandbox.data.ApiException;
-import io.ledgersync.sandbox.data.Companies;
-import io.ledgersync.sandbox.data.Company;
-import io.ledgersync.sandbox.data.DataSetState;
-import io.ledgersync.sandbox.data.DataTypes;
-import io.ledgersync.sandbox.data.DateTimes;
-import io.ledgersync.sandbox.data.PageableRecords;
-import io.ledgersync.sandbox.data.RecordJson;
-import io.ledgersync.sandbox.data.SeededRandom;
-import io.ledgersync.sandbox.data.ServingOrder;
-import io.ledgersync.sandbox.data.ServingOrderCache;
+import io.ledgersync.sandbox.records.ApiException;
+import io.ledgersync.sandbox.records.Companies;
+import io.ledgersync.sandbox.records.Company;
+import io.ledgersync.sandbox.records.DataSetState;
+import io.ledgersync.sandbox.records.DataTypes;
+import io.ledgersync.sandbox.records.DateTimes;
+import io.ledgersync.sandbox.records.PageableRecords;
+import io.ledgersync.sandbox.records.RecordJson;
+import io.ledgersync.sandbox.records.SeededRandom;
+import io.ledgersync.sandbox.records.ServingOrder;
+import io.ledgersync.sandbox.records.ServingOrderCache;
 
 /**
  * The company endpoints: the company list, one company, its {@code dataStatus} and its data sets (CONTRACT.md §4.2,

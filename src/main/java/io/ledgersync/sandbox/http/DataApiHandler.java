@@ -22,9 +22,9 @@ import tools.jackson.core.JsonGenerator;
 
 import io.ledgersync.sandbox.account.Account;
 import io.ledgersync.sandbox.account.ApiKeys;
-import io.ledgersync.sandbox.data.ApiException;
-import io.ledgersync.sandbox.data.Companies;
-import io.ledgersync.sandbox.data.JsonOutput;
+import io.ledgersync.sandbox.records.ApiException;
+import io.ledgersync.sandbox.records.Companies;
+import io.ledgersync.sandbox.records.JsonOutput;
 import io.ledgersync.sandbox.faults.FaultEffect;
 import io.ledgersync.sandbox.faults.RequestFaults;
 import io.ledgersync.sandbox.faults.RequestSummary;

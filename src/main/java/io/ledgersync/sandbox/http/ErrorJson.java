@@ -2,8 +2,8 @@ package io.ledgersync.sandbox.http;
 
 import java.util.UUID;
 
-import io.ledgersync.sandbox.data.ApiException;
-import io.ledgersync.sandbox.data.JsonOutput;
+import io.ledgersync.sandbox.records.ApiException;
+import io.ledgersync.sandbox.records.JsonOutput;
 
 /**
  * The error body of CONTRACT.md §2.4 and §7.3: statusCode, service, error, correlationId, and {@code validation}

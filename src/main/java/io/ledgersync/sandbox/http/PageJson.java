@@ -6,8 +6,8 @@ import java.util.Map;
 
 import tools.jackson.core.JsonGenerator;
 
-import io.ledgersync.sandbox.data.PageableRecords;
-import io.ledgersync.sandbox.data.ServingOrder;
+import io.ledgersync.sandbox.records.PageableRecords;
+import io.ledgersync.sandbox.records.ServingOrder;
 
 /** Writes the page envelope of CONTRACT.md §2.3: results, pageNumber, pageSize, totalResults, _links. */
 final class PageJson {

@@ -3,7 +3,7 @@ package io.ledgersync.sandbox.http;
 import java.util.LinkedHashMap;
 import java.util.Map;
 
-import io.ledgersync.sandbox.data.ApiException;
+import io.ledgersync.sandbox.records.ApiException;
 
 /**
  * The paging, filter and order parameters of a request (CONTRACT.md §4.1), already validated.

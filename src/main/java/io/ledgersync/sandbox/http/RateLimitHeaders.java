@@ -6,7 +6,7 @@ import java.time.ZoneOffset;
 
 import com.sun.net.httpserver.Headers;
 
-import io.ledgersync.sandbox.data.DateTimes;
+import io.ledgersync.sandbox.records.DateTimes;
 
 /**
  * The informational {@code X-Rate-Limit-*} headers the platform sends on every response. The sandbox counts against

@@ -10,7 +10,7 @@ import tools.jackson.core.JacksonException;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.json.JsonMapper;
 
-import io.ledgersync.sandbox.data.ApiException;
+import io.ledgersync.sandbox.records.ApiException;
 
 /** Reads the small JSON bodies of the write endpoints; anything unreadable is the client's error, hence 400. */
 final class RequestBody {

@@ -8,8 +8,8 @@ import tools.jackson.databind.JsonNode;
 
 import io.ledgersync.sandbox.account.Account;
 import io.ledgersync.sandbox.account.ApiKeys;
-import io.ledgersync.sandbox.data.ApiException;
-import io.ledgersync.sandbox.data.Companies;
+import io.ledgersync.sandbox.records.ApiException;
+import io.ledgersync.sandbox.records.Companies;
 
 /**
  * Maps method and path to a resource. A known path with another method is 405 with {@code Allow}; any other path is

@@ -10,10 +10,10 @@ import tools.jackson.databind.JsonNode;
 
 import io.ledgersync.sandbox.account.Account;
 import io.ledgersync.sandbox.account.ApiKeys;
-import io.ledgersync.sandbox.data.ApiException;
-import io.ledgersync.sandbox.data.Company;
-import io.ledgersync.sandbox.data.DataTypes;
-import io.ledgersync.sandbox.data.SeededRandom;
+import io.ledgersync.sandbox.records.ApiException;
+import io.ledgersync.sandbox.records.Company;
+import io.ledgersync.sandbox.records.DataTypes;
+import io.ledgersync.sandbox.records.SeededRandom;
 
 /**
  * The sync-settings resources of the public platform spec ({@code /profile/syncSettings},

@@ -5,7 +5,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import org.junit.jupiter.api.Test;
 
-import io.ledgersync.sandbox.data.ApiException;
+import io.ledgersync.sandbox.records.ApiException;
 
 /** What the handler reads from a request before any resource sees it. */
 class DataApiHandlerTests {

@@ -1,5 +1,0 @@
-package io.ledgersync.sandbox.data;
-
-/** An {@code AccountingAddress} of type Billing. */
-record Address(String line1, String city, String region, String country, String postalCode) {
-}

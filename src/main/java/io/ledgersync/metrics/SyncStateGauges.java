@@ -9,10 +9,7 @@ import java.util.stream.Collectors;
 
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
-import org.springframework.boot.context.event.ApplicationStartedEvent;
-import org.springframework.context.event.EventListener;
 
-import io.ledgersync.sync.SyncEvent;
 import io.ledgersync.warehouse.SyncState;
 import io.micrometer.core.instrument.Gauge;
 import io.micrometer.core.instrument.MeterRegistry;
@@ -22,7 +19,7 @@ import io.micrometer.core.instrument.MeterRegistry;
  * failed), counted at startup and after every run: the deferral backlog without a series per company.
  * Thread-safe.
  */
-final class SyncStateGauges {
+final class SyncStateGauges extends WarehouseGauges {
 
     private static final Logger log = LoggerFactory.getLogger(SyncStateGauges.class);
 
@@ -45,16 +42,7 @@ final class SyncStateGauges {
         }
     }
 
-    @EventListener(ApplicationStartedEvent.class)
-    void started() {
-        refresh();
-    }
-
-    @EventListener
-    void on(SyncEvent.RunFinished finished) {
-        refresh();
-    }
-
+    @Override
     void refresh() {
         Map<String, Long> found;
         try {

@@ -11,10 +11,7 @@ import java.util.function.Supplier;
 
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
-import org.springframework.boot.context.event.ApplicationStartedEvent;
-import org.springframework.context.event.EventListener;
 
-import io.ledgersync.sync.SyncEvent;
 import io.micrometer.core.instrument.Gauge;
 import io.micrometer.core.instrument.MeterRegistry;
 
@@ -24,7 +21,7 @@ import io.micrometer.core.instrument.MeterRegistry;
  * was made. Read from the warehouse at startup and after every run; the age grows with the clock between runs.
  * Thread-safe.
  */
-final class WatermarkGauges {
+final class WatermarkGauges extends WarehouseGauges {
 
     private static final Logger log = LoggerFactory.getLogger(WatermarkGauges.class);
 
@@ -41,16 +38,7 @@ final class WatermarkGauges {
         this.clock = clock;
     }
 
-    @EventListener(ApplicationStartedEvent.class)
-    void started() {
-        refresh();
-    }
-
-    @EventListener
-    void on(SyncEvent.RunFinished finished) {
-        refresh();
-    }
-
+    @Override
     void refresh() {
         Map<String, Instant> found;
         try {

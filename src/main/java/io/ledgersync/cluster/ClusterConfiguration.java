@@ -1,13 +1,18 @@
 package io.ledgersync.cluster;
 
+import java.util.Collection;
 import java.util.List;
 
 import javax.sql.DataSource;
 
 import org.springframework.amqp.core.AmqpTemplate;
 import org.springframework.amqp.core.Queue;
+import org.springframework.batch.core.job.JobExecution;
+import org.springframework.batch.core.listener.StepListener;
 import org.springframework.batch.core.partition.Partitioner;
+import org.springframework.batch.core.repository.JobRepository;
 import org.springframework.batch.core.step.Step;
+import org.springframework.batch.core.step.StepExecution;
 import org.springframework.batch.integration.config.annotation.EnableBatchIntegration;
 import org.springframework.batch.integration.partition.RemotePartitioningManagerStepBuilderFactory;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnBooleanProperty;
@@ -71,9 +76,15 @@ class ClusterConfiguration {
                 .get();
     }
 
+    /** The worker's partitions, held at a page boundary when it stops; in the manager, never closed. */
+    @Bean
+    HandBack handBack() {
+        return new HandBack();
+    }
+
     @Bean
     PartitionSteps remotePartitionSteps(RemotePartitioningManagerStepBuilderFactory managerSteps, DirectChannel partitionRequests,
-            ClusterProperties cluster, JdbcTemplate jdbc) {
+            ClusterProperties cluster, JdbcTemplate jdbc, HandBack handBack, JobRepository jobRepository) {
         JobStopWatch stopWatch = new JobStopWatch(new RunStatuses(jdbc));
         return new PartitionSteps() {
             @Override
@@ -88,8 +99,14 @@ class ClusterConfiguration {
             }
 
             @Override
-            public List<Object> workerListeners() {
-                return List.of(stopWatch);
+            public List<StepListener> workerListeners() {
+                return List.of(stopWatch, handBack);
+            }
+
+            /** The workers commit each page's counts to the job repository: the manager's copies are as it sent them. */
+            @Override
+            public Collection<StepExecution> liveSteps(JobExecution execution) {
+                return jobRepository.getJobExecution(execution.getId()).getStepExecutions();
             }
         };
     }

@@ -8,11 +8,12 @@ import org.springframework.batch.core.step.StepExecution;
 import org.springframework.batch.infrastructure.item.Chunk;
 
 /**
- * Lets a stop request reach a partition that runs in another process. Batch's {@code JobOperator.stop} marks the
- * run STOPPING in the job repository and stops the steps <em>it</em> holds; a worker's steps it cannot reach. So
- * after each committed page a partition reads its run's status, and a run that is stopping (or already over,
- * say a manager's recovery marked it FAILED) stops the partition at this page boundary, as a local run stops.
- * One indexed read per page. Thread-safe: it keeps nothing.
+ * Stops a partition running in a worker once its run is over elsewhere. Batch's own check, when a page's step
+ * execution is saved, reads the run's status and stops a partition of a run that is STOPPING; this one, after each
+ * page it writes, also stops the partitions of a run that is no longer running at all: one that {@code JobOperator.stop}
+ * already marked STOPPED (Batch 6 does at once), or that a manager's recovery marked FAILED after the manager died.
+ * Its partitions would otherwise read on to their end for a run nobody waits for. One indexed read per page.
+ * Thread-safe: it keeps nothing.
  */
 final class JobStopWatch implements ChunkListener<Object, Object> {
 

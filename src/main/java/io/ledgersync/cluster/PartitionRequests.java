@@ -1,7 +1,6 @@
 package io.ledgersync.cluster;
 
 import java.time.LocalDateTime;
-import java.util.concurrent.atomic.AtomicInteger;
 
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -39,39 +38,35 @@ final class PartitionRequests {
     private final JobRepository jobRepository;
     private final WorkerSteps steps;
     private final StepExecutionRequestHandler handler = new StepExecutionRequestHandler();
-    private final AtomicInteger running = new AtomicInteger();
+    private final HandBack running;
     private final MeterRegistry meters;
 
     private final RunStatuses runs;
 
-    PartitionRequests(JobRepository jobRepository, RunStatuses runs, WorkerSteps steps, MeterRegistry meters) {
+    PartitionRequests(JobRepository jobRepository, RunStatuses runs, WorkerSteps steps, HandBack running, MeterRegistry meters) {
         this.jobRepository = jobRepository;
+        this.running = running;
         this.runs = runs;
         this.steps = steps;
         this.meters = meters;
         handler.setJobRepository(jobRepository);
         handler.setStepLocator(steps);
-        meters.gauge(METER + ".running", running);
+        meters.gauge(METER + ".running", running, HandBack::running);
     }
 
     /** Runs the partition, or discards the request; returns how it ended ("discarded" for a stale request). */
     String handle(StepExecutionRequest request) {
         String outcome = check(request);
         if (outcome == null) {
-            running.incrementAndGet();
+            running.started();
             try {
                 outcome = handler.handle(request).getStatus().name();
             } finally {
-                running.decrementAndGet();
+                running.ended();
             }
         }
         meters.counter(METER, "outcome", outcome).increment();
         return outcome;
-    }
-
-    /** Partitions running in this worker now. */
-    int running() {
-        return running.get();
     }
 
     /** Null when the request is to run, else why it is discarded, having said so in the log. */

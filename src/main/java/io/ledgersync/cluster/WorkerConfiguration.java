@@ -40,8 +40,9 @@ class WorkerConfiguration {
     }
 
     @Bean
-    PartitionRequests partitionRequestHandler(JobRepository jobRepository, JdbcTemplate jdbc, WorkerSteps steps, MeterRegistry meters) {
-        return new PartitionRequests(jobRepository, new RunStatuses(jdbc), steps, meters);
+    PartitionRequests partitionRequestHandler(JobRepository jobRepository, JdbcTemplate jdbc, WorkerSteps steps, HandBack handBack,
+            MeterRegistry meters) {
+        return new PartitionRequests(jobRepository, new RunStatuses(jdbc), steps, handBack, meters);
     }
 
     /**
@@ -73,8 +74,7 @@ class WorkerConfiguration {
     }
 
     @Bean
-    PartitionWorker partitionWorker(SimpleMessageListenerContainer partitionListener, PartitionRequests partitionRequestHandler,
-            SyncProperties sync) {
-        return new PartitionWorker(partitionListener, partitionRequestHandler, sync.shutdownGrace());
+    PartitionWorker partitionWorker(SimpleMessageListenerContainer partitionListener, HandBack handBack, SyncProperties sync) {
+        return new PartitionWorker(partitionListener, handBack, sync.shutdownGrace());
     }
 }

@@ -1,15 +1,18 @@
 package io.ledgersync.sync;
 
 import java.time.Clock;
+import java.util.Collection;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.function.Function;
 
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import org.springframework.batch.core.job.JobExecution;
+import org.springframework.batch.core.step.StepExecution;
 import org.springframework.scheduling.annotation.Scheduled;
 
 /**
@@ -25,9 +28,12 @@ class ActiveRuns {
     private final Map<Long, CompletableFuture<JobExecution>> starting = new ConcurrentHashMap<>();
     private final Map<Long, RunPartitions> running = new ConcurrentHashMap<>();
     private final Clock clock;
+    private final Function<JobExecution, Collection<StepExecution>> liveSteps;
 
-    ActiveRuns(Clock clock) {
+    /** @param liveSteps the steps of a live run as they are now: {@link PartitionSteps#liveSteps} */
+    ActiveRuns(Clock clock, Function<JobExecution, Collection<StepExecution>> liveSteps) {
         this.clock = clock;
+        this.liveSteps = liveSteps;
     }
 
     /** Registers a launch before its run starts; the future completes when the run has an id. */
@@ -37,7 +43,7 @@ class ActiveRuns {
 
     /** @param earlier the earlier executions of the run that this one resumes; empty for a new run */
     void started(JobExecution execution, List<JobExecution> earlier) {
-        running.put(execution.getId(), RunPartitions.of(execution, earlier));
+        running.put(execution.getId(), RunPartitions.of(execution, earlier).withSteps(liveSteps));
         CompletableFuture<JobExecution> waiting = starting.remove(RunLookup.launchedAt(execution));
         if (waiting != null) {
             waiting.complete(execution);

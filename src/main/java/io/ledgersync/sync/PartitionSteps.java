@@ -1,9 +1,13 @@
 package io.ledgersync.sync;
 
+import java.util.Collection;
 import java.util.List;
 
+import org.springframework.batch.core.job.JobExecution;
+import org.springframework.batch.core.listener.StepListener;
 import org.springframework.batch.core.partition.Partitioner;
 import org.springframework.batch.core.step.Step;
+import org.springframework.batch.core.step.StepExecution;
 
 /**
  * How a data set's step hands its partitions (one per company) to the steps that run them: in this
@@ -22,8 +26,20 @@ public interface PartitionSteps {
      */
     Step partitionStep(String name, Partitioner partitioner, Step worker, int gridSize);
 
-    /** Listeners every worker step gets besides ledgersync's own (a {@code ChunkListener}, a {@code StepExecutionListener}). */
-    default List<Object> workerListeners() {
+    /**
+     * Listeners every worker step gets besides ledgersync's own (a {@code ChunkListener}, an {@code ItemReadListener}...).
+     * Typed: Batch's {@code listener(Object)} registers only a listener with annotated methods, and ignores others.
+     */
+    default List<StepListener> workerListeners() {
         return List.of();
+    }
+
+    /**
+     * The steps of a live run of this process as they are now, for its progress and detail. Here, the execution's own:
+     * the partitions that run in this process update them in memory at every page. Where partitions run in other
+     * processes, those copies stay as they were sent, and this reads them again from the job repository.
+     */
+    default Collection<StepExecution> liveSteps(JobExecution execution) {
+        return execution.getStepExecutions();
     }
 }

@@ -1,11 +1,14 @@
 package io.ledgersync.sync;
 
 import java.util.ArrayList;
+import java.util.Collection;
 import java.util.Comparator;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Objects;
 import java.util.Set;
+import java.util.function.Function;
+import java.util.function.Supplier;
 
 import org.springframework.batch.core.job.JobExecution;
 import org.springframework.batch.core.step.StepExecution;
@@ -23,22 +26,29 @@ import org.springframework.batch.core.step.StepExecution;
 final class RunPartitions {
 
     private final JobExecution execution;
+    private final Supplier<Collection<StepExecution>> steps;
     private final List<JobExecution> earlier;
 
-    /** @param earlier the earlier executions of the same job instance, in any order */
-    private RunPartitions(JobExecution execution, List<JobExecution> earlier) {
+    private RunPartitions(JobExecution execution, Supplier<Collection<StepExecution>> steps, List<JobExecution> earlier) {
         this.execution = execution;
-        this.earlier = earlier.stream().filter(e -> e.getId() < execution.getId())
-                .sorted(Comparator.comparingLong(JobExecution::getId).reversed()).toList();
+        this.steps = steps;
+        this.earlier = earlier;
     }
 
+    /** @param earlier the earlier executions of the same job instance, in any order */
     static RunPartitions of(JobExecution execution, List<JobExecution> earlier) {
-        return new RunPartitions(execution, earlier);
+        return new RunPartitions(execution, execution::getStepExecutions, earlier.stream()
+                .filter(e -> e.getId() < execution.getId()).sorted(Comparator.comparingLong(JobExecution::getId).reversed()).toList());
+    }
+
+    /** The same run, its execution's steps read by {@code steps} each time they are asked ({@link PartitionSteps#liveSteps}). */
+    RunPartitions withSteps(Function<JobExecution, Collection<StepExecution>> live) {
+        return new RunPartitions(execution, () -> live.apply(execution), earlier);
     }
 
     /** A run of one execution: nothing earlier to add. */
     static RunPartitions of(JobExecution execution) {
-        return new RunPartitions(execution, List.of());
+        return of(execution, List.of());
     }
 
     JobExecution execution() {
@@ -57,7 +67,7 @@ final class RunPartitions {
 
     /** The partitions this execution ran (or is running). */
     List<StepExecution> current() {
-        return partitionsOf(execution);
+        return partitionsOf(steps.get());
     }
 
     /**
@@ -69,7 +79,7 @@ final class RunPartitions {
         current().forEach(step -> seen.add(Key.of(step)));
         List<StepExecution> carried = new ArrayList<>();
         for (JobExecution previous : earlier) {
-            for (StepExecution step : partitionsOf(previous)) {
+            for (StepExecution step : partitionsOf(previous.getStepExecutions())) {
                 if (seen.add(Key.of(step))) {
                     carried.add(step);
                 }
@@ -78,8 +88,8 @@ final class RunPartitions {
         return carried;
     }
 
-    private static List<StepExecution> partitionsOf(JobExecution execution) {
-        return execution.getStepExecutions().stream().filter(PartitionContext::isPartition).toList();
+    private static List<StepExecution> partitionsOf(Collection<StepExecution> steps) {
+        return steps.stream().filter(PartitionContext::isPartition).toList();
     }
 
     /** A partition is its data set and company, in whichever execution it ran. */

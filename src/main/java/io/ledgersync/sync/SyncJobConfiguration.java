@@ -7,9 +7,11 @@ import java.util.Map;
 
 import org.springframework.batch.core.configuration.annotation.StepScope;
 import org.springframework.batch.core.job.Job;
+import org.springframework.batch.core.job.JobExecution;
 import org.springframework.batch.core.job.builder.JobBuilder;
 import org.springframework.batch.core.job.builder.SimpleJobBuilder;
 import org.springframework.batch.core.launch.JobOperator;
+import org.springframework.batch.core.listener.StepListener;
 import org.springframework.batch.core.repository.JobRepository;
 import org.springframework.batch.core.step.Step;
 import org.springframework.batch.core.step.StepExecution;
@@ -70,8 +72,9 @@ class SyncJobConfiguration {
     }
 
     @Bean
-    ActiveRuns activeRuns(ObjectProvider<Clock> clock) {
-        return new ActiveRuns(clock.getIfAvailable(Clock::systemUTC));
+    ActiveRuns activeRuns(ObjectProvider<Clock> clock, ObjectProvider<PartitionSteps> partitionSteps) {
+        PartitionSteps remote = partitionSteps.getIfAvailable();
+        return new ActiveRuns(clock.getIfAvailable(Clock::systemUTC), remote == null ? JobExecution::getStepExecutions : remote::liveSteps);
     }
 
     @Bean
@@ -121,7 +124,7 @@ class SyncJobConfiguration {
         PartitionOutcomeListener outcomes = new PartitionOutcomeListener(states, rejectedRecords, properties.deferralPolicy(), clock,
                 events, completion);
         PartitionSteps remote = partitionSteps.getIfAvailable();
-        List<Object> listeners = remote == null ? List.of() : remote.workerListeners();
+        List<StepListener> listeners = remote == null ? List.of() : remote.workerListeners();
         Map<String, Step> steps = new LinkedHashMap<>();
         for (DataSet dataSet : catalog.all()) {
             var worker = new StepBuilder(dataSet.name(), jobRepository)

@@ -31,8 +31,10 @@ import io.ledgersync.sandbox.SandboxServer;
 import io.ledgersync.sandbox.SandboxSettings;
 import io.ledgersync.source.DataApiClient;
 import io.ledgersync.sync.SyncLauncher;
+import io.ledgersync.sync.RunProgress;
 import io.ledgersync.sync.SyncReport;
 import io.ledgersync.sync.SyncRequest;
+import io.ledgersync.sync.SyncRuns;
 import io.ledgersync.warehouse.TestPostgres;
 import io.micrometer.core.instrument.MeterRegistry;
 
@@ -45,6 +47,7 @@ import io.micrometer.core.instrument.MeterRegistry;
 abstract class AbstractClusterIntegrationTests {
 
     private static final int COMPANIES = 3;
+    private static final int INVOICES_PER_COMPANY = 120;
     private static final int PAGE_SIZE = 50;
     /** One partition of companies, then one per company for invoices and for customers. */
     private static final int PARTITIONS = 1 + 2 * COMPANIES;
@@ -61,7 +64,8 @@ abstract class AbstractClusterIntegrationTests {
     static void startCluster(TestBroker testBroker, String name) {
         broker = testBroker;
         clusterName = "cluster_" + name + "_" + ProcessHandle.current().pid();
-        sandbox = SandboxServer.start(SandboxSettings.defaults().withCompanies(COMPANIES).withInvoicesPerCompany(120).withSeed(5));
+        sandbox = SandboxServer.start(
+                SandboxSettings.defaults().withCompanies(COMPANIES).withInvoicesPerCompany(INVOICES_PER_COMPANY).withSeed(5));
         String url = TestPostgres.createDatabase(clusterName);
         warehouse = Jdbi.create(url, "postgres", "");
         manager = start("serve", url);
@@ -110,7 +114,8 @@ abstract class AbstractClusterIntegrationTests {
         SyncReport report = manager.getBean(SyncLauncher.class).run(SyncRequest.everything());
 
         assertThat(report.successful()).as(report.summary()).isTrue();
-        assertThat(report.records("invoices")).as("the manager's report counts what the worker read").isEqualTo(COMPANIES * 120L);
+        assertThat(report.records("invoices")).as("the manager's report counts what the worker read")
+                .isEqualTo(COMPANIES * (long) INVOICES_PER_COMPANY);
         assertWarehouseEqualsSandbox(warehouse, sandbox.dataSet());
         assertThat(partitions("COMPLETED")).as("every partition ran on the worker, none in the manager").isGreaterThanOrEqualTo(PARTITIONS);
         assertThat(overlappingPartitionsOfOneCompany(report.runId()))
@@ -123,10 +128,11 @@ abstract class AbstractClusterIntegrationTests {
     @Test
     @Order(4)
     void aStoppedRunStopsItsPartitionsOnTheWorkerAtAPageBoundary() throws Exception {
-        sandbox.faults().path("/companies/*/data/invoices").latency(Duration.ofMillis(300));
+        sandbox.faults().path("/companies/*/data/invoices").latency(Duration.ofMillis(500));
         try {
             SyncLauncher launcher = manager.getBean(SyncLauncher.class);
-            var run = launcher.launch(SyncRequest.of("invoices", null));
+            // a full walk of 3 pages a company: a sync after the first would read the invoices changed since, none
+            var run = launcher.launch(SyncRequest.of("invoices", null).withFullRefresh());
             await().atMost(Duration.ofSeconds(30)).until(() -> partitionsOfRun(run.runId(), "STARTED") > 0);
 
             launcher.stop(run.runId());
@@ -134,6 +140,9 @@ abstract class AbstractClusterIntegrationTests {
 
             assertThat(report.status().name()).as(report.summary()).isEqualTo("STOPPED");
             assertThat(partitionsOfRun(run.runId(), "STARTED") + partitionsOfRun(run.runId(), "STARTING")).isZero();
+            assertThat(partitionsStoppedMidWalk(run.runId()))
+                    .as("partitions the worker was running stopped at a page boundary before their last page, not at their end")
+                    .isPositive();
         } finally {
             sandbox.faults().clear();
         }
@@ -142,6 +151,63 @@ abstract class AbstractClusterIntegrationTests {
     private static long partitionsOfRun(long runId, String status) {
         return warehouse.withHandle(h -> h.createQuery("SELECT COUNT(*) FROM batch_step_execution WHERE job_execution_id = :run"
                 + " AND step_name LIKE '%:%' AND status = :status").bind("run", runId).bind("status", status).mapTo(Long.class).one());
+    }
+
+    /** The manager's progress of a run counts the pages its workers committed, while they run. */
+    @Test
+    @Order(5)
+    void theManagersLiveProgressCountsWhatTheWorkersCommitted() throws Exception {
+        sandbox.faults().path("/companies/*/data/invoices").latency(Duration.ofMillis(300));
+        try {
+            var run = manager.getBean(SyncLauncher.class).launch(SyncRequest.of("invoices", null).withFullRefresh());
+            SyncRuns runs = manager.getBean(SyncRuns.class);
+
+            RunProgress live = await().atMost(Duration.ofSeconds(30)).alias("the manager's progress counts a committed page")
+                    .until(() -> runs.detail(run.runId()).progress(), progress -> progress != null && progress.runRecords() > 0);
+
+            assertThat(live.runRecords()).as("records so far, of %d", COMPANIES * INVOICES_PER_COMPANY)
+                    .isLessThan(COMPANIES * (long) INVOICES_PER_COMPANY);
+            assertThat(live.expectedRecords()).as("announced by the first pages").isPositive();
+            assertThat(run.completion().get(60, java.util.concurrent.TimeUnit.SECONDS).successful()).isTrue();
+        } finally {
+            sandbox.faults().clear();
+        }
+    }
+
+    /**
+     * A run that is over while a worker runs its partitions (a manager that died, its run recovered as FAILED by the
+     * next start) has them stop at their next page, not read on to their end for a run nobody waits for.
+     */
+    @Test
+    @Order(6)
+    void aPartitionOfARunThatIsOverElsewhereStopsAtItsNextPage() throws Exception {
+        sandbox.faults().path("/companies/*/data/invoices").latency(Duration.ofMillis(500));
+        try {
+            // two companies, both running at once on the worker: none waits in the queue, where it would be discarded
+            List<String> companies = warehouse.withHandle(h -> h.createQuery(
+                    "SELECT DISTINCT company_id FROM invoices ORDER BY company_id LIMIT 2").mapTo(String.class).list());
+            String twoCompanies = String.join(",", companies);
+            var run = manager.getBean(SyncLauncher.class).launch(SyncRequest.of("invoices", twoCompanies).withFullRefresh());
+            await().atMost(Duration.ofSeconds(30)).until(() -> partitionsOfRun(run.runId(), "STARTED") == 2);
+
+            // as JobOperator.recover marks a dead manager's run: the status column, the version left as it was
+            warehouse.useHandle(h -> h.execute("UPDATE batch_job_execution SET status = 'FAILED' WHERE job_execution_id = ?",
+                    run.runId()));
+
+            await().atMost(Duration.ofSeconds(30)).alias("the worker's partitions end")
+                    .until(() -> partitionsOfRun(run.runId(), "STARTED") == 0);
+            assertThat(partitionsStoppedMidWalk(run.runId())).as("stopped at a page boundary before their last page").isPositive();
+            run.completion().get(60, java.util.concurrent.TimeUnit.SECONDS); // the manager ends the run its own way
+        } finally {
+            sandbox.faults().clear();
+        }
+    }
+
+    /** A partition's item is a page: its write count is the pages it committed. */
+    private static long partitionsStoppedMidWalk(long runId) {
+        return warehouse.withHandle(h -> h.createQuery("SELECT COUNT(*) FROM batch_step_execution WHERE job_execution_id = :run"
+                + " AND step_name LIKE 'invoices:%' AND status = 'STOPPED' AND write_count > 0 AND write_count < :pages")
+                .bind("run", runId).bind("pages", (INVOICES_PER_COMPANY + PAGE_SIZE - 1) / PAGE_SIZE).mapTo(Long.class).one());
     }
 
     private static long overlappingPartitionsOfOneCompany(long runId) {

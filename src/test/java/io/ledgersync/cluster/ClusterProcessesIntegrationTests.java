@@ -17,6 +17,8 @@ import java.net.http.HttpResponse;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 
 import org.jdbi.v3.core.Jdbi;
 import org.junit.jupiter.api.AfterAll;
@@ -29,15 +31,17 @@ import io.ledgersync.sandbox.SandboxSettings;
 import io.ledgersync.warehouse.TestPostgres;
 
 /**
- * Cluster mode as an operator runs it: a manager ({@code sync}) and two {@code worker} JVMs on loopback, an AMQP
- * broker (embedded Qpid Broker-J), the sandbox and PostgreSQL. One worker is killed with SIGKILL in the middle of the
- * run: the broker hands its unacknowledged partitions to the other, which resumes them from their last committed
- * page; the run completes and the warehouse equals the source, nothing lost, nothing twice.
+ * Cluster mode as an operator runs it: a manager ({@code sync}) and three {@code worker} JVMs on loopback, an AMQP
+ * broker (embedded Qpid Broker-J), the sandbox and PostgreSQL. In the middle of the run one worker is killed with
+ * SIGKILL and another is stopped with SIGTERM: the first one's partitions in progress were never acknowledged, the
+ * second hands its partition back at a page boundary and exits 0; the broker gives both to the third worker, which
+ * resumes them from their last committed page. The run completes and the warehouse equals the source, nothing lost,
+ * nothing twice.
  */
 class ClusterProcessesIntegrationTests {
 
     private static final int COMPANIES = 4;
-    private static final int INVOICES = 400;
+    private static final int INVOICES = 800;
     private static final int PAGE_SIZE = 50;
     private static final Duration PROCESS_TIMEOUT = Duration.ofSeconds(120);
 
@@ -62,24 +66,31 @@ class ClusterProcessesIntegrationTests {
     }
 
     @Test
-    void aWorkerKilledMidRunHasItsPartitionsRunByTheOtherAndTheWarehouseEqualsTheSource() throws Exception {
+    void aWorkerKilledOrStoppedMidRunHasItsPartitionsResumedByAnotherAndTheWarehouseEqualsTheSource() throws Exception {
         String databaseUrl = TestPostgres.createDatabase("cluster_kill9");
         Jdbi warehouse = Jdbi.create(databaseUrl, "postgres", "");
-        int firstPort = freePort();
-        int secondPort = freePort();
-        LedgersyncJvm first = start("cluster-worker-1", "worker", databaseUrl, "--ledgersync.cluster.worker-port=" + firstPort);
-        LedgersyncJvm second = start("cluster-worker-2", "worker", databaseUrl, "--ledgersync.cluster.worker-port=" + secondPort);
-        awaitHealthy(first, firstPort);
-        awaitHealthy(second, secondPort);
+        int[] ports = {freePort(), freePort(), freePort()};
+        List<LedgersyncJvm> workers = new ArrayList<>();
+        for (int i = 0; i < ports.length; i++) {
+            workers.add(start("cluster-worker-" + (i + 1), "worker", databaseUrl, "--ledgersync.cluster.worker-port=" + ports[i]));
+        }
+        for (int i = 0; i < ports.length; i++) {
+            awaitHealthy(workers.get(i), ports[i]);
+        }
+        LedgersyncJvm killed = workers.get(0);
+        LedgersyncJvm stopped = workers.get(1);
+        LedgersyncJvm survivor = workers.get(2);
 
         LedgersyncJvm manager = start("cluster-manager", "sync", databaseUrl);
-        // one invoices partition at a time per worker: pages of two companies mean each worker committed one
-        await().atMost(Duration.ofSeconds(60)).alias("both workers commit a page of invoices")
+        // one invoices partition at a time per worker: pages of three companies mean each worker committed one
+        await().atMost(Duration.ofSeconds(60)).alias("every worker commits a page of invoices")
                 .failFast("the manager ended before any invoice was written", () -> !manager.isAlive())
-                .until(() -> tableExists(warehouse, "invoices") && invoicedCompanies(warehouse) >= 2);
-        first.kill(); // SIGKILL: its partitions in progress are never acknowledged
-        first.awaitExit(Duration.ofSeconds(10));
-        assertThat(count(warehouse, "invoices")).as("killed mid-run").isLessThan(COMPANIES * (long) INVOICES);
+                .until(() -> tableExists(warehouse, "invoices") && invoicedCompanies(warehouse) >= 3);
+        killed.kill(); // SIGKILL: its partition in progress is never acknowledged
+        stopped.terminate(); // SIGTERM: hands its partition back at the next page boundary
+        killed.awaitExit(Duration.ofSeconds(10));
+        assertThat(stopped.awaitExit(Duration.ofSeconds(30))).as(stopped.describe()).isZero();
+        assertThat(count(warehouse, "invoices")).as("stopped mid-run").isLessThan(COMPANIES * (long) INVOICES);
 
         int exit = manager.awaitExit(PROCESS_TIMEOUT);
 
@@ -87,13 +98,16 @@ class ClusterProcessesIntegrationTests {
         assertThat(manager.stderrLines()).as(manager.describe()).isEmpty();
         assertThat(runStatuses(warehouse)).containsExactly("COMPLETED");
         assertWarehouseEqualsSandbox(warehouse, sandbox.dataSet());
-        assertThat(second.stdout()).as("the killed worker's partition, redelivered, resumed from its last committed page")
-                .containsPattern("invoices of company \\S+: resuming at \\S+ after \\d+ records");
-        assertThat(get(secondPort, "/actuator/prometheus")).as("the surviving worker's own metrics")
+        Matcher handedBack = Pattern.compile("handed back invoices:company-(\\S+) at a page boundary").matcher(stopped.stdout());
+        assertThat(handedBack.find()).as("the stopped worker names the partition it handed back\n" + stopped.describe()).isTrue();
+        assertThat(survivor.stdout()).as("the partitions of the killed and the stopped worker, redelivered, resumed")
+                .containsPattern("invoices of company " + Pattern.quote(handedBack.group(1)) + ": resuming at \\S+ after \\d+ records")
+                .containsPattern("(?s)(invoices of company \\S+: resuming at \\S+ after \\d+ records.*){2}");
+        assertThat(get(ports[2], "/actuator/prometheus")).as("the surviving worker's own metrics")
                 .containsPattern("ledgersync_cluster_partitions_total\\{[^}]*outcome=\"COMPLETED\"[^}]*} [1-9]");
 
-        second.terminate(); // idle: SIGTERM exits at once, 0
-        assertThat(second.awaitExit(Duration.ofSeconds(30))).as(second.describe()).isZero();
+        survivor.terminate(); // idle: SIGTERM exits at once, 0
+        assertThat(survivor.awaitExit(Duration.ofSeconds(30))).as(survivor.describe()).isZero();
     }
 
     private static long invoicedCompanies(Jdbi warehouse) {

@@ -25,7 +25,7 @@ import io.ledgersync.warehouse.RunLocks;
 /** How a process stops the runs it has in flight: each asked once, waited for within one grace, none begun after. */
 class BackgroundRunsTests {
 
-    private final ActiveRuns activeRuns = new ActiveRuns(Clock.systemUTC());
+    private final ActiveRuns activeRuns = new ActiveRuns(Clock.systemUTC(), JobExecution::getStepExecutions);
     private final ExecutorService threads = Executors.newCachedThreadPool();
     // a job repository that knows no earlier execution: every run here is a first one
     private final BackgroundRuns background = new BackgroundRuns(activeRuns, new RunLookup(mock(JobRepository.class)), threads,

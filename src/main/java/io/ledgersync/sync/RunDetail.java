@@ -34,8 +34,10 @@ public record RunDetail(long runId, Long resumedFrom, SyncRequest request, Strin
      * @param records records written by this execution
      * @param runPages pages read over the whole run, the earlier executions it resumed included
      * @param runRecords records written over the whole run
+     * @param rejected records set aside as unstorable in {@code rejected_records} by this execution
+     * @param runRejected records set aside over the whole run
      */
-    public record Totals(long pages, long records, long runPages, long runRecords) {
+    public record Totals(long pages, long records, long runPages, long runRecords, long rejected, long runRejected) {
     }
 
     /**
@@ -45,10 +47,12 @@ public record RunDetail(long runId, Long resumedFrom, SyncRequest request, Strin
      * @param records records written for this partition by this execution
      * @param runPages pages read for this partition over the whole run
      * @param runRecords records written for this partition over the whole run
+     * @param rejected records of this partition set aside in {@code rejected_records} by this execution (issue 17)
+     * @param runRejected records of this partition set aside over the whole run
      * @param companyId null for a top-level data set
      */
     public record PartitionDetail(String dataSet, String companyId, long ranIn, String status, String outcome, long pages,
-            long records, long runPages, long runRecords, String error, String correlationId) {
+            long records, long runPages, long runRecords, long rejected, long runRejected, String error, String correlationId) {
     }
 
     private static final Pattern CLASS_NAME = Pattern.compile("^\\s*([a-z_$][\\w$]*\\.)+[A-Z][\\w$]*(:|$)");
@@ -63,7 +67,9 @@ public record RunDetail(long runId, Long resumedFrom, SyncRequest request, Strin
         Totals totals = new Totals(partitions.stream().mapToLong(PartitionDetail::pages).sum(),
                 partitions.stream().mapToLong(PartitionDetail::records).sum(),
                 partitions.stream().mapToLong(PartitionDetail::runPages).sum(),
-                partitions.stream().mapToLong(PartitionDetail::runRecords).sum());
+                partitions.stream().mapToLong(PartitionDetail::runRecords).sum(),
+                partitions.stream().mapToLong(PartitionDetail::rejected).sum(),
+                partitions.stream().mapToLong(PartitionDetail::runRejected).sum());
         return new RunDetail(execution.getId(), run.resumedFrom(), SyncRequest.from(execution.getJobParameters()),
                 execution.getStatus().name(), execution.getExitStatus().getExitCode(),
                 firstLine(execution.getExitStatus().getExitDescription()), BatchTimes.instant(execution.getStartTime()),
@@ -75,7 +81,8 @@ public record RunDetail(long runId, Long resumedFrom, SyncRequest request, Strin
         String outcome = step.getStatus().isRunning() ? step.getStatus().name() : PartitionOutcome.of(step).name();
         return new PartitionDetail(context.dataSet(), context.companyId(), step.getJobExecutionId(), step.getStatus().name(),
                 outcome, thisExecution ? context.pagesReadThisExecution() : 0, thisExecution ? context.recordsReadThisExecution() : 0,
-                context.pagesRead(), context.recordsRead(), context.error(), context.correlationId());
+                context.pagesRead(), context.recordsRead(), thisExecution ? context.rejectedThisExecution() : 0, context.rejected(),
+                context.error(), context.correlationId());
     }
 
     /**

@@ -19,13 +19,13 @@ class RunDetailTests {
     void aResumedRunShowsEveryPartitionOfTheRunWithBothCountsAndTheirTotals() {
         JobExecution first = TestRuns.execution(11L, started.minusSeconds(600));
         first.setStatus(BatchStatus.STOPPED);
-        TestRuns.partition(first, "invoices", "a", BatchStatus.COMPLETED, 100, 1, 100, 1, 100);
+        PartitionContext.of(TestRuns.partition(first, "invoices", "a", BatchStatus.COMPLETED, 100, 1, 100, 1, 100)).saveRejected(1, 1);
         TestRuns.partition(first, "invoices", "b", BatchStatus.STOPPED, 100, 1, 100, 1, 250);
         JobExecution resumed = TestRuns.execution(12L, started);
         resumed.setStatus(BatchStatus.COMPLETED);
         resumed.setExitStatus(ExitStatus.COMPLETED);
         resumed.setEndTime(TestRuns.batchTime(started.plusSeconds(90)));
-        TestRuns.partition(resumed, "invoices", "b", BatchStatus.COMPLETED, 250, 3, 150, 2, 250);
+        PartitionContext.of(TestRuns.partition(resumed, "invoices", "b", BatchStatus.COMPLETED, 250, 3, 150, 2, 250)).saveRejected(3, 2);
 
         RunDetail detail = RunDetail.of(RunPartitions.of(resumed, List.of(first)), null, List.of());
 
@@ -33,9 +33,11 @@ class RunDetailTests {
         assertThat(detail.startedAt()).isEqualTo(started);
         assertThat(detail.endedAt()).isEqualTo(started.plusSeconds(90));
         assertThat(detail.partitions()).extracting(p -> p.companyId() + " ran in " + p.ranIn() + ": " + p.outcome() + " "
-                + p.records() + "/" + p.runRecords() + " records, " + p.pages() + "/" + p.runPages() + " pages")
-                .containsExactly("a ran in 11: COMPLETED 0/100 records, 0/1 pages", "b ran in 12: COMPLETED 150/250 records, 2/3 pages");
-        assertThat(detail.totals()).isEqualTo(new RunDetail.Totals(2, 150, 4, 350));
+                + p.records() + "/" + p.runRecords() + " records, " + p.pages() + "/" + p.runPages() + " pages, "
+                + p.rejected() + "/" + p.runRejected() + " rejected")
+                .containsExactly("a ran in 11: COMPLETED 0/100 records, 0/1 pages, 0/1 rejected",
+                        "b ran in 12: COMPLETED 150/250 records, 2/3 pages, 2/3 rejected");
+        assertThat(detail.totals()).isEqualTo(new RunDetail.Totals(2, 150, 4, 350, 2, 4));
     }
 
     @Test

@@ -37,6 +37,7 @@ import com.github.tomakehurst.wiremock.stubbing.StubMapping;
 import io.ledgersync.sandbox.SandboxDataSet;
 import io.ledgersync.sandbox.SandboxServer;
 import io.ledgersync.sandbox.SandboxSettings;
+import io.ledgersync.sync.RunDetail;
 import io.ledgersync.sync.SyncLauncher;
 import io.ledgersync.sync.SyncReport;
 import io.ledgersync.sync.SyncRequest;
@@ -269,7 +270,12 @@ abstract class AbstractHostileSourceIntegrationTests {
                 .satisfies(r -> assertThat(r.reason()).contains("NUL"))
                 .satisfies(r -> assertThat(r.raw()).as("as received").contains("\"INV\\u0000-7\""));
         assertThat(meters.counter("ledgersync.records.rejected", "dataset", "invoices").count()).isGreaterThanOrEqualTo(3);
-        assertThat(runs.detail(broken.runId()).exitDescription()).contains("3 record(s) the Data API sent cannot be stored");
+        RunDetail detail = runs.detail(broken.runId());
+        assertThat(detail.exitDescription()).contains("3 record(s) the Data API sent cannot be stored");
+        assertThat(detail.totals().rejected()).as("the run detail counts them").isEqualTo(3);
+        assertThat(detail.partitions()).filteredOn(p -> company.equals(p.companyId())).singleElement()
+                .satisfies(p -> assertThat(p.rejected()).as("per partition").isEqualTo(3))
+                .satisfies(p -> assertThat(p.runRejected()).isEqualTo(3));
 
         mend();
         SyncReport mended = launcher.run(INVOICES_RUN);

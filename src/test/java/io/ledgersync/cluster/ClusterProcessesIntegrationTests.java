@@ -110,14 +110,51 @@ class ClusterProcessesIntegrationTests {
         assertThat(survivor.awaitExit(Duration.ofSeconds(30))).as(survivor.describe()).isZero();
     }
 
+    /**
+     * The manager killed mid-run: its worker finishes the partitions it holds and the ones queued; the next {@code sync}
+     * recovers the run (FAILED), which stops what the worker still runs of it at its next page, and resumes it: the
+     * partitions not completed are sent again and run from their last committed page. The run completes and the
+     * warehouse equals the source.
+     */
+    @Test
+    void aManagerKilledMidRunLeavesARunTheNextSyncResumesAndTheWarehouseEqualsTheSource() throws Exception {
+        String databaseUrl = TestPostgres.createDatabase("cluster_manager_kill");
+        Jdbi warehouse = Jdbi.create(databaseUrl, "postgres", "");
+        int port = freePort();
+        LedgersyncJvm worker = start("cluster-manager-kill-worker", "worker", databaseUrl, "--ledgersync.cluster.worker-port=" + port);
+        awaitHealthy(worker, port);
+        LedgersyncJvm first = start("cluster-manager-kill-first", "sync", databaseUrl);
+        await().atMost(Duration.ofSeconds(60)).alias("the worker commits a page of invoices")
+                .failFast("the manager ended before any invoice was written", () -> !first.isAlive())
+                .until(() -> tableExists(warehouse, "invoices") && count(warehouse, "invoices") > 0);
+
+        first.kill(); // SIGKILL: its run stays STARTED in the job repository, its requests stay in the queue
+        first.awaitExit(Duration.ofSeconds(10));
+        assertThat(count(warehouse, "invoices")).as("killed mid-run").isLessThan(COMPANIES * (long) INVOICES);
+        LedgersyncJvm second = start("cluster-manager-kill-second", "sync", databaseUrl);
+        int exit = second.awaitExit(PROCESS_TIMEOUT);
+
+        assertThat(exit).as(second.describe()).isZero();
+        assertThat(second.stderrLines()).as(second.describe()).isEmpty();
+        assertThat(second.stdout()).contains("was left STARTED by a process that ended without finishing it").contains("(resumed)");
+        assertThat(runStatuses(warehouse)).as("one job instance: the killed manager's execution, recovered, then its restart")
+                .containsExactly("FAILED", "COMPLETED");
+        assertWarehouseEqualsSandbox(warehouse, sandbox.dataSet());
+
+        worker.terminate();
+        assertThat(worker.awaitExit(Duration.ofSeconds(30))).as(worker.describe()).isZero();
+    }
+
     private static long invoicedCompanies(Jdbi warehouse) {
         return warehouse.withHandle(h -> h.createQuery("SELECT COUNT(DISTINCT company_id) FROM invoices").mapTo(Long.class).one());
     }
 
+    /** A process of the cluster whose job repository is {@code databaseUrl}: the cluster is named after its database. */
     private static LedgersyncJvm start(String name, String command, String databaseUrl, String... more) {
+        String database = databaseUrl.replaceFirst("^.*/([^/?]+)(\\?.*)?$", "$1");
         List<String> arguments = new ArrayList<>(List.of(command,
                 "--ledgersync.cluster.enabled=true",
-                "--ledgersync.cluster.name=cluster_kill9_" + ProcessHandle.current().pid(),
+                "--ledgersync.cluster.name=" + database + "_" + ProcessHandle.current().pid(),
                 "--ledgersync.cluster.poll-interval=200ms",
                 "--ledgersync.api.base-url=" + sandbox.baseUrl(),
                 "--ledgersync.api.api-key=" + sandbox.apiKey(),

@@ -5,6 +5,7 @@ import static org.awaitility.Awaitility.await;
 
 import java.time.Duration;
 import java.util.List;
+import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.atomic.AtomicInteger;
 
@@ -24,8 +25,9 @@ class HandBackTests {
     void beforeTheWorkerStopsAPartitionReadsOn() {
         handBack.started();
 
-        handBack.beforeRead(); // returns: nothing held
+        CompletableFuture<Void> read = CompletableFuture.runAsync(handBack::beforeRead);
 
+        await().alias("the read goes on: nothing is held").until(read::isDone);
         assertThat(handBack.running()).isOne();
     }
 

@@ -16,12 +16,12 @@ import org.springframework.context.ConfigurableApplicationContext;
 
 import io.ledgersync.cluster.PartitionWorker;
 import io.ledgersync.sandbox.SandboxCommand;
-import io.ledgersync.trigger.CommandOptions;
-import io.ledgersync.trigger.ExitCode;
-import io.ledgersync.trigger.SchemaOptions;
-import io.ledgersync.trigger.StopSignals;
-import io.ledgersync.trigger.SyncOptions;
-import io.ledgersync.trigger.UsageException;
+import io.ledgersync.trigger.cli.CommandOptions;
+import io.ledgersync.trigger.cli.ExitCode;
+import io.ledgersync.trigger.cli.SchemaOptions;
+import io.ledgersync.trigger.cli.StopSignals;
+import io.ledgersync.trigger.cli.SyncOptions;
+import io.ledgersync.trigger.cli.UsageException;
 
 /**
  * The command line of {@code ledgersync.jar}: {@code serve} (the default), {@code sync}, {@code worker} and

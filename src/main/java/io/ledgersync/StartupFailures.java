@@ -18,9 +18,9 @@ import org.springframework.boot.context.properties.source.InvalidConfigurationPr
 import org.springframework.core.convert.ConversionFailedException;
 import org.springframework.dao.DataAccessException;
 
-import io.ledgersync.sync.UnsafeSchemaChangeException;
-import io.ledgersync.trigger.ExitCode;
-import io.ledgersync.warehouse.WarehouseInUse;
+import io.ledgersync.sync.dataset.UnsafeSchemaChangeException;
+import io.ledgersync.trigger.cli.ExitCode;
+import io.ledgersync.warehouse.lock.WarehouseInUse;
 
 /**
  * Why a command could not start, told as one line on standard error with the exit code of the README's table, instead

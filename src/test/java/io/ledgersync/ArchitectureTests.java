@@ -20,6 +20,10 @@ import io.ledgersync.sandbox.records.Companies;
 import io.ledgersync.sandbox.records.ForbiddenUpwardImport;
 import io.ledgersync.sandbox.http.DataApiHandler;
 import io.ledgersync.source.ForbiddenSandboxImport;
+import io.ledgersync.sync.dataset.ForbiddenUpwardDataSetImport;
+import io.ledgersync.sync.run.SyncLauncher;
+import io.ledgersync.warehouse.Warehouse;
+import io.ledgersync.warehouse.table.ForbiddenUpwardTableImport;
 
 /**
  * The package boundaries of docs/DESIGN (README, "Layout"), as rules that fail the build: features without cycles,
@@ -61,6 +65,30 @@ class ArchitectureTests {
         layers().check(MAIN);
     }
 
+    @Test
+    void syncSubPackagesAreLayered() {
+        syncLayers().check(MAIN);
+    }
+
+    @Test
+    void warehouseSubPackagesAreLayered() {
+        warehouseLayers().check(MAIN);
+    }
+
+    /** The command line, the REST API and the schedule are three ways to start the same runs: none needs another. */
+    @Test
+    void triggerSubPackagesAreIndependent() {
+        slices().matching("io.ledgersync.trigger.(*)..").should().notDependOnEachOther().check(MAIN);
+    }
+
+    @Test
+    void theSyncAndWarehouseRulesRefuseAnUpwardImport() {
+        assertThat(syncLayers().evaluate(new ClassFileImporter().importClasses(ForbiddenUpwardDataSetImport.class,
+                SyncLauncher.class)).hasViolation()).isTrue();
+        assertThat(warehouseLayers().evaluate(new ClassFileImporter().importClasses(ForbiddenUpwardTableImport.class,
+                Warehouse.class)).hasViolation()).isTrue();
+    }
+
     /** A generic helper every feature may use (sandbox scenarios, data set files) cannot lean on any of them. */
     @Test
     void yamlImportsNoOtherLedgersyncPackage() {
@@ -93,6 +121,50 @@ class ArchitectureTests {
                 .whereLayer("faults").mayOnlyBeAccessedByLayers("face", "http")
                 .whereLayer("account").mayOnlyBeAccessedByLayers("face", "http")
                 .whereLayer("records").mayOnlyBeAccessedByLayers("face", "http", "faults", "account");
+    }
+
+    /**
+     * The sync's parts (see its package documentation), each using only those below it: the job's wiring on top, then
+     * launching runs, partitioning a data set, what runs did, writing a page, walking a partition, data set
+     * definitions, and the shared words of {@code io.ledgersync.sync} itself at the bottom.
+     */
+    static ArchRule syncLayers() {
+        return layeredArchitecture().consideringOnlyDependenciesInLayers().withOptionalLayers(true)
+                .layer("job").definedBy("io.ledgersync.sync.job..")
+                .layer("run").definedBy("io.ledgersync.sync.run..")
+                .layer("partition").definedBy("io.ledgersync.sync.partition..")
+                .layer("history").definedBy("io.ledgersync.sync.history..")
+                .layer("write").definedBy("io.ledgersync.sync.write..")
+                .layer("walk").definedBy("io.ledgersync.sync.walk..")
+                .layer("dataset").definedBy("io.ledgersync.sync.dataset..")
+                .layer("words").definedBy("io.ledgersync.sync")
+                .whereLayer("job").mayNotBeAccessedByAnyLayer()
+                .whereLayer("run").mayOnlyBeAccessedByLayers("job")
+                .whereLayer("partition").mayOnlyBeAccessedByLayers("job", "run")
+                .whereLayer("history").mayOnlyBeAccessedByLayers("job", "run", "partition")
+                .whereLayer("write").mayOnlyBeAccessedByLayers("job")
+                .whereLayer("walk").mayOnlyBeAccessedByLayers("job", "run", "partition", "history", "write")
+                .whereLayer("dataset").mayOnlyBeAccessedByLayers("job", "run", "partition", "history", "write", "walk")
+                .whereLayer("words").mayOnlyBeAccessedByLayers("job", "run", "partition", "history", "write", "walk",
+                        "dataset");
+    }
+
+    /**
+     * The warehouse's parts: its face ({@code Warehouse}, the schema manager, the wiring) on top, then ledgersync's own
+     * state tables, then the dialects with their upserts, then run locks and table shapes at the bottom.
+     */
+    static ArchRule warehouseLayers() {
+        return layeredArchitecture().consideringOnlyDependenciesInLayers().withOptionalLayers(true)
+                .layer("face").definedBy("io.ledgersync.warehouse")
+                .layer("state").definedBy("io.ledgersync.warehouse.state..")
+                .layer("dialect").definedBy("io.ledgersync.warehouse.dialect..")
+                .layer("lock").definedBy("io.ledgersync.warehouse.lock..")
+                .layer("table").definedBy("io.ledgersync.warehouse.table..")
+                .whereLayer("face").mayNotBeAccessedByAnyLayer()
+                .whereLayer("state").mayOnlyBeAccessedByLayers("face")
+                .whereLayer("dialect").mayOnlyBeAccessedByLayers("face", "state")
+                .whereLayer("lock").mayOnlyBeAccessedByLayers("face", "dialect")
+                .whereLayer("table").mayOnlyBeAccessedByLayers("face", "state", "dialect");
     }
 
     /** trigger and cluster (the manager's and the workers' wiring) on top; metrics beside them; sync in the middle; source and warehouse at the bottom; sandbox alone. */

@@ -9,7 +9,7 @@ import org.junit.jupiter.api.Test;
 import org.springframework.beans.factory.BeanCreationException;
 import org.springframework.boot.context.properties.source.InvalidConfigurationPropertyValueException;
 
-import io.ledgersync.trigger.ExitCode;
+import io.ledgersync.trigger.cli.ExitCode;
 
 /** Each known cause of a failed start: its exit code and the one line that says what to do. */
 class StartupFailuresTests {

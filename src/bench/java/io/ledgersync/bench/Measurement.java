@@ -20,9 +20,9 @@ import io.ledgersync.source.DataApiClient;
 import io.ledgersync.source.Page;
 import io.ledgersync.source.SourceRecord;
 import io.ledgersync.sync.SinkOnly;
-import io.ledgersync.sync.SyncLauncher;
-import io.ledgersync.sync.SyncReport;
 import io.ledgersync.sync.SyncRequest;
+import io.ledgersync.sync.history.SyncReport;
+import io.ledgersync.sync.run.SyncLauncher;
 import io.ledgersync.warehouse.Warehouse;
 
 /**

@@ -18,10 +18,14 @@ import io.ledgersync.sandbox.SandboxDataSet;
 import io.ledgersync.sandbox.SandboxServer;
 import io.ledgersync.sandbox.SandboxSettings;
 import io.ledgersync.source.SourceRecord;
-import io.ledgersync.warehouse.Row;
+import io.ledgersync.sync.dataset.DataSet;
+import io.ledgersync.sync.dataset.DataSetCatalog;
+import io.ledgersync.sync.dataset.DataSetSchemas;
+import io.ledgersync.sync.dataset.RecordMapper;
 import io.ledgersync.warehouse.TestPostgres;
 import io.ledgersync.warehouse.Warehouse;
 import io.ledgersync.warehouse.WarehouseSchema;
+import io.ledgersync.warehouse.table.Row;
 
 /**
  * What a column added to a data set file costs at the next start (issue 15): {@code companies} x {@code invoices}

@@ -14,6 +14,8 @@ import io.ledgersync.LedgersyncApplication;
 import io.ledgersync.sandbox.SandboxServer;
 import io.ledgersync.sandbox.SandboxSettings;
 import io.ledgersync.sandbox.records.DataSetState.Changes;
+import io.ledgersync.sync.history.SyncReport;
+import io.ledgersync.sync.run.SyncLauncher;
 
 /**
  * Issue 13: a full sync of W1 (10 companies x 20,000 invoices) against the incremental run after 1 % of the invoices

@@ -9,8 +9,11 @@ import io.ledgersync.sandbox.SandboxDataSet;
 import io.ledgersync.sandbox.SandboxServer;
 import io.ledgersync.sandbox.SandboxSettings;
 import io.ledgersync.source.SourceRecord;
-import io.ledgersync.warehouse.Row;
-import io.ledgersync.warehouse.Table;
+import io.ledgersync.sync.dataset.DataSet;
+import io.ledgersync.sync.dataset.DataSetCatalog;
+import io.ledgersync.sync.dataset.RecordMapper;
+import io.ledgersync.warehouse.table.Row;
+import io.ledgersync.warehouse.table.Table;
 
 /**
  * The sandbox's invoices as the warehouse receives them: the JSON the sandbox serves, mapped to rows by

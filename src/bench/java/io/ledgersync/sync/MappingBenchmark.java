@@ -9,6 +9,8 @@ import java.util.Locale;
 import io.ledgersync.sandbox.SandboxServer;
 import io.ledgersync.sandbox.SandboxSettings;
 import io.ledgersync.source.SourceRecord;
+import io.ledgersync.sync.dataset.DataSetCatalog;
+import io.ledgersync.sync.dataset.RecordMapper;
 
 /**
  * Measures, per sandbox invoice, the CPU work between a page and the warehouse that is ours: mapping a record to a
@@ -36,7 +38,7 @@ final class MappingBenchmark {
             }
         }
         RecordMapper mapper = new RecordMapper(DataSetCatalog.load("file:jobs/*.yml").get("invoices"));
-        Method escape = Class.forName("io.ledgersync.warehouse.CopyUpsert").getDeclaredMethod("appendEscaped", StringBuilder.class, String.class);
+        Method escape = Class.forName("io.ledgersync.warehouse.dialect.CopyUpsert").getDeclaredMethod("appendEscaped", StringBuilder.class, String.class);
         escape.setAccessible(true);
         System.out.printf(Locale.ROOT, "%d sandbox invoices (%.0f bytes of JSON each on average), %d rounds, Java %s, %d cores%n",
                 RECORDS, records.stream().mapToInt(r -> r.rawJson().length()).average().orElse(0), ROUNDS, Runtime.version(),

@@ -11,6 +11,7 @@ import java.util.UUID;
 import org.springframework.batch.core.repository.dao.DefaultExecutionContextSerializer;
 import org.springframework.batch.infrastructure.item.ExecutionContext;
 
+import io.ledgersync.sync.walk.PartitionContext;
 import io.ledgersync.warehouse.JobRepositoryRows;
 
 /**

@@ -14,8 +14,11 @@ import org.springframework.transaction.support.TransactionTemplate;
 
 import io.ledgersync.source.Page;
 import io.ledgersync.source.SourceRecord;
-import io.ledgersync.warehouse.RejectedRecords;
+import io.ledgersync.sync.dataset.DataSetCatalog;
+import io.ledgersync.sync.walk.PartitionContext;
+import io.ledgersync.sync.write.DataSetItemWriter;
 import io.ledgersync.warehouse.Warehouse;
+import io.ledgersync.warehouse.state.RejectedRecords;
 
 /**
  * The benchmark's sink-only path: records already in memory written with the production writer ({@link DataSetItemWriter},

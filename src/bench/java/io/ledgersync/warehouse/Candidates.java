@@ -12,6 +12,13 @@ import java.util.Map;
 import java.util.stream.Collectors;
 
 import org.jdbi.v3.core.Handle;
+import io.ledgersync.warehouse.dialect.Dialect;
+import io.ledgersync.warehouse.dialect.H2Dialect;
+import io.ledgersync.warehouse.dialect.RowUpsert;
+import io.ledgersync.warehouse.table.Column;
+import io.ledgersync.warehouse.table.ColumnType;
+import io.ledgersync.warehouse.table.Row;
+import io.ledgersync.warehouse.table.Table;
 
 /** The H2 upserts {@link H2UpsertBenchmark} measures against today's {@link BatchedUpsert}. Not a test. */
 final class Candidates {

@@ -35,6 +35,14 @@ import com.zaxxer.hikari.HikariDataSource;
 
 import io.ledgersync.bench.MeasuredJvm;
 import io.ledgersync.sync.MappedInvoices;
+import io.ledgersync.warehouse.dialect.BatchedUpsert;
+import io.ledgersync.warehouse.dialect.Dialect;
+import io.ledgersync.warehouse.dialect.H2Dialect;
+import io.ledgersync.warehouse.dialect.RowUpsert;
+import io.ledgersync.warehouse.lock.RunLocks;
+import io.ledgersync.warehouse.table.ColumnType;
+import io.ledgersync.warehouse.table.Row;
+import io.ledgersync.warehouse.table.Table;
 
 /**
  * Issue 7's lever "H2's fastest merge": the ways of upserting a chunk into H2, measured against each other. Each

@@ -27,8 +27,9 @@ import org.springframework.context.ConfigurableApplicationContext;
 
 import io.ledgersync.LedgersyncApplication;
 import io.ledgersync.sync.PartitionContexts;
-import io.ledgersync.sync.RunRetention;
-import io.ledgersync.sync.SyncRuns;
+import io.ledgersync.sync.history.RunRetention;
+import io.ledgersync.sync.run.SyncRuns;
+import io.ledgersync.warehouse.state.RunPurge;
 
 /**
  * What the purge of the run history costs, and what it saves (issue 12). For each database and round: a fresh

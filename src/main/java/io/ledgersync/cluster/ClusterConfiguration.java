@@ -28,7 +28,7 @@ import org.springframework.jdbc.core.JdbcTemplate;
 
 import io.ledgersync.source.DataApiProperties;
 import io.ledgersync.source.RequestBudget;
-import io.ledgersync.sync.PartitionSteps;
+import io.ledgersync.sync.job.PartitionSteps;
 
 /**
  * Cluster mode ({@code ledgersync.cluster.enabled=true}): Spring Batch remote partitioning over RabbitMQ, with the

@@ -12,7 +12,7 @@ import org.springframework.batch.integration.partition.StepExecutionRequest;
 import org.springframework.batch.integration.partition.StepExecutionRequestHandler;
 import org.springframework.dao.EmptyResultDataAccessException;
 
-import io.ledgersync.sync.WorkerSteps;
+import io.ledgersync.sync.job.WorkerSteps;
 import io.micrometer.core.instrument.MeterRegistry;
 
 /**

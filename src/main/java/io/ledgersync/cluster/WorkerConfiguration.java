@@ -16,7 +16,7 @@ import org.springframework.integration.dsl.IntegrationFlow;
 import org.springframework.jdbc.core.JdbcTemplate;
 
 import io.ledgersync.sync.SyncProperties;
-import io.ledgersync.sync.WorkerSteps;
+import io.ledgersync.sync.job.WorkerSteps;
 import io.micrometer.core.instrument.MeterRegistry;
 
 /**

@@ -14,7 +14,7 @@ import org.springframework.context.event.EventListener;
 
 import io.ledgersync.sync.SyncEvent;
 import io.ledgersync.sync.SyncRequest;
-import io.ledgersync.warehouse.RunHistory.LastSuccess;
+import io.ledgersync.warehouse.state.RunHistory.LastSuccess;
 import io.micrometer.core.instrument.Gauge;
 import io.micrometer.core.instrument.MeterRegistry;
 

@@ -5,11 +5,11 @@ import java.util.List;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
 
-import io.ledgersync.sync.DataSet;
-import io.ledgersync.sync.DataSetCatalog;
-import io.ledgersync.sync.SyncStatus;
-import io.ledgersync.warehouse.RunHistory;
-import io.ledgersync.warehouse.SyncStates;
+import io.ledgersync.sync.dataset.DataSet;
+import io.ledgersync.sync.dataset.DataSetCatalog;
+import io.ledgersync.sync.history.SyncStatus;
+import io.ledgersync.warehouse.state.RunHistory;
+import io.ledgersync.warehouse.state.SyncStates;
 import io.micrometer.core.instrument.MeterRegistry;
 
 @Configuration(proxyBeanMethods = false)

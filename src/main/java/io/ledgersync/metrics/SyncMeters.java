@@ -10,7 +10,6 @@ import org.springframework.context.event.EventListener;
 import io.ledgersync.sync.PartitionOutcome;
 import io.ledgersync.sync.RunOutcome;
 import io.ledgersync.sync.SyncEvent;
-import io.ledgersync.sync.SyncReport;
 import io.ledgersync.sync.SyncRequest;
 import io.micrometer.core.instrument.Counter;
 import io.micrometer.core.instrument.Meter.MeterProvider;
@@ -94,8 +93,7 @@ final class SyncMeters {
 
     @EventListener
     void on(SyncEvent.RunFinished finished) {
-        SyncReport report = finished.report();
-        runs.withTags("mode", mode(finished.mode()), "outcome", report.outcome().name()).record(report.duration());
+        runs.withTags("mode", mode(finished.mode()), "outcome", finished.outcome().name()).record(finished.duration());
     }
 
     @EventListener

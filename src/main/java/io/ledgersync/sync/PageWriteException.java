@@ -4,9 +4,9 @@ package io.ledgersync.sync;
  * Writing a page into the warehouse failed: says which page of which data set and company, and keeps the database's
  * failure as its cause, which decides the exit code (issue 17: the database's words alone did not say where). Immutable.
  */
-final class PageWriteException extends RuntimeException {
+public final class PageWriteException extends RuntimeException {
 
-    PageWriteException(String message, Throwable cause) {
+    public PageWriteException(String message, Throwable cause) {
         super(message, cause);
     }
 }

@@ -20,7 +20,7 @@ public enum PartitionOutcome {
     FAILED;
 
     /** The outcome of a partition step that has ended (or, while it runs, what it would be if it ended now). */
-    static PartitionOutcome of(StepExecution step) {
+    public static PartitionOutcome of(StepExecution step) {
         BatchStatus status = step.getStatus();
         // Batch ranks STOPPED below FAILED and above COMPLETED: neither "unsuccessful" nor a completion.
         if (status == BatchStatus.STOPPED || status == BatchStatus.STOPPING) {

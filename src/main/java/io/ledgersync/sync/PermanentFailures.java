@@ -11,23 +11,23 @@ import io.ledgersync.source.DataApiException;
  * key, an account limit, a bug of ours), so that the run's other partitions stop at once instead of
  * each asking the Data API and failing the same way. Thread-safe.
  */
-class PermanentFailures {
+public class PermanentFailures {
 
     private final Map<Long, DataApiException> byRun = new ConcurrentHashMap<>();
 
-    static boolean isPermanent(DataApiException e) {
+    public static boolean isPermanent(DataApiException e) {
         return e.permanent();
     }
 
-    void record(long runId, DataApiException e) {
+    public void record(long runId, DataApiException e) {
         byRun.putIfAbsent(runId, e);
     }
 
-    Optional<DataApiException> of(long runId) {
+    public Optional<DataApiException> of(long runId) {
         return Optional.ofNullable(byRun.get(runId));
     }
 
-    void forget(long runId) {
+    public void forget(long runId) {
         byRun.remove(runId);
     }
 }

@@ -19,7 +19,7 @@ public enum RunOutcome {
     /** Still running (or left so by a process that died). */
     UNFINISHED;
 
-    static RunOutcome of(JobExecution execution) {
+    public static RunOutcome of(JobExecution execution) {
         BatchStatus status = execution.getStatus();
         if (status == BatchStatus.COMPLETED) {
             return COMPLETED_WITH_DEFERRALS.name().equals(execution.getExitStatus().getExitCode()) ? COMPLETED_WITH_DEFERRALS
@@ -32,7 +32,7 @@ public enum RunOutcome {
     }
 
     /** The exit status that marks a completed run with deferrals. */
-    static ExitStatus withDeferrals(int deferred) {
+    public static ExitStatus withDeferrals(int deferred) {
         return new ExitStatus(COMPLETED_WITH_DEFERRALS.name(),
                 deferred + " company data set(s) deferred: not ready at the Data API (409), retried when due");
     }

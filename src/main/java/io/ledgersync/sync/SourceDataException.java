@@ -7,7 +7,7 @@ package io.ledgersync.sync;
  */
 public class SourceDataException extends RuntimeException {
 
-    SourceDataException(String message) {
+    public SourceDataException(String message) {
         super(message);
     }
 }

@@ -13,8 +13,8 @@ public sealed interface SyncEvent {
     record RunStarted(long runId, SyncRequest.Mode mode) implements SyncEvent {
     }
 
-    /** A run ended, successfully or not. */
-    record RunFinished(SyncRequest.Mode mode, SyncReport report) implements SyncEvent {
+    /** A run ended, successfully or not, after {@code duration} (this execution's, not the whole run's). */
+    record RunFinished(long runId, SyncRequest.Mode mode, RunOutcome outcome, Duration duration) implements SyncEvent {
     }
 
     /**

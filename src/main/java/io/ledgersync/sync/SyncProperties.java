@@ -94,7 +94,7 @@ public record SyncProperties(
         }
     }
 
-    DeferralPolicy deferralPolicy() {
+    public DeferralPolicy deferralPolicy() {
         return new DeferralPolicy(deferral.initialDelay(), deferral.maxDelay());
     }
 }

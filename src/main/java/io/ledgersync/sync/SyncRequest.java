@@ -19,6 +19,9 @@ import org.springframework.batch.core.job.parameters.JobParametersBuilder;
  */
 public record SyncRequest(Mode mode, List<String> datasets, List<String> companies, boolean fullRefresh) {
 
+    /** The Spring Batch job every sync run is an execution of: the job repository and the run history know runs by it. */
+    public static final String JOB_NAME = "sync";
+
     /** The kinds of run; at most one run of each kind is active at a time. */
     public enum Mode {
         /** Every selected data set: companies, then each company's data sets (incrementally where it can, see fullRefresh). */
@@ -26,14 +29,14 @@ public record SyncRequest(Mode mode, List<String> datasets, List<String> compani
         /** Only company data sets deferred by a 409 whose next attempt is due. */
         DEFERRED;
 
-        String lockName() {
+        public String lockName() {
             return name().toLowerCase(Locale.ROOT);
         }
     }
 
     private static final String MODE = "mode";
     /** The job parameter that tells the kinds of run apart: the history keeps the newest successful run of each. */
-    static final String KIND_PARAMETER = MODE;
+    public static final String KIND_PARAMETER = MODE;
     private static final String DATASETS = "datasets";
     /** The companies as one comma list: how runs before issue 17 named them; read so that such a run can be resumed. */
     private static final String LEGACY_COMPANIES = "companies";
@@ -98,15 +101,15 @@ public record SyncRequest(Mode mode, List<String> datasets, List<String> compani
         return new SyncRequest(mode, datasets, companies, true);
     }
 
-    boolean includesDataSet(String name) {
+    public boolean includesDataSet(String name) {
         return datasets.isEmpty() || datasets.contains(name);
     }
 
-    boolean includesCompany(String id) {
+    public boolean includesCompany(String id) {
         return companies.isEmpty() || companies.contains(id);
     }
 
-    JobParameters toJobParameters(long launchedAt) {
+    public JobParameters toJobParameters(long launchedAt) {
         JobParametersBuilder parameters = new JobParametersBuilder()
                 .addString(MODE, mode.name())
                 .addString(DATASETS, String.join(",", datasets))
@@ -118,7 +121,7 @@ public record SyncRequest(Mode mode, List<String> datasets, List<String> compani
         return parameters.addLong(LAUNCHED_AT, launchedAt).toJobParameters();
     }
 
-    static SyncRequest from(JobParameters parameters) {
+    public static SyncRequest from(JobParameters parameters) {
         String mode = parameters.getString(MODE);
         return new SyncRequest(mode == null ? Mode.FULL : Mode.valueOf(mode), split(parameters.getString(DATASETS)),
                 companies(parameters), FULL_REFRESH.equals(parameters.getString(WALK)));
@@ -137,7 +140,7 @@ public record SyncRequest(Mode mode, List<String> datasets, List<String> compani
     }
 
     /** The launch time that identifies a run's job instance; -1 when the parameters have none. */
-    static long launchedAt(JobParameters parameters) {
+    public static long launchedAt(JobParameters parameters) {
         Long launchedAt = parameters.getLong(LAUNCHED_AT);
         return launchedAt == null ? -1 : launchedAt;
     }

@@ -14,6 +14,14 @@ import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 
 import org.jdbi.v3.core.Jdbi;
+import io.ledgersync.warehouse.dialect.ChildRows;
+import io.ledgersync.warehouse.dialect.Dialect;
+import io.ledgersync.warehouse.dialect.RowUpsert;
+import io.ledgersync.warehouse.table.Column;
+import io.ledgersync.warehouse.table.ColumnLimits;
+import io.ledgersync.warehouse.table.Row;
+import io.ledgersync.warehouse.table.StandardColumns;
+import io.ledgersync.warehouse.table.Table;
 
 /**
  * The reporting database: upserts rows of data-set tables, idempotently, inside the caller's

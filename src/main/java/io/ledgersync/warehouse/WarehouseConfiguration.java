@@ -15,6 +15,12 @@ import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
 import org.springframework.jdbc.datasource.DriverManagerDataSource;
 import org.springframework.jdbc.datasource.TransactionAwareDataSourceProxy;
+import io.ledgersync.warehouse.dialect.Dialect;
+import io.ledgersync.warehouse.lock.RunLocks;
+import io.ledgersync.warehouse.state.RejectedRecords;
+import io.ledgersync.warehouse.state.RunHistory;
+import io.ledgersync.warehouse.state.RunPurge;
+import io.ledgersync.warehouse.state.SyncStates;
 
 @Configuration(proxyBeanMethods = false)
 class WarehouseConfiguration {

@@ -23,6 +23,18 @@ import org.jdbi.v3.core.Handle;
 import org.jdbi.v3.core.Jdbi;
 import org.jdbi.v3.core.statement.PreparedBatch;
 import org.jdbi.v3.core.statement.Query;
+import io.ledgersync.warehouse.dialect.ChildRows;
+import io.ledgersync.warehouse.dialect.Dialect;
+import io.ledgersync.warehouse.dialect.PostgresDialect;
+import io.ledgersync.warehouse.dialect.RowUpsert;
+import io.ledgersync.warehouse.table.ChildTable;
+import io.ledgersync.warehouse.table.Column;
+import io.ledgersync.warehouse.table.ColumnType;
+import io.ledgersync.warehouse.table.Row;
+import io.ledgersync.warehouse.table.StandardColumns;
+import io.ledgersync.warehouse.table.StoredRecord;
+import io.ledgersync.warehouse.table.Table;
+import io.ledgersync.warehouse.table.TableShape;
 
 /**
  * The data-set tables' definitions in the database: what a table has ({@link #shape}), creating tables and adding
@@ -131,7 +143,7 @@ public class WarehouseSchema {
             definitions.add(column.name() + " " + dialect.sqlType(column.type())
                     + (table.key().contains(column.name()) ? " NOT NULL" : ""));
         }
-        definitions.addAll(StandardColumns.definitions(dialect));
+        definitions.addAll(dialect.standardColumnDefinitions());
         definitions.add("PRIMARY KEY (" + String.join(", ", table.key()) + ")");
         handle.execute("CREATE TABLE " + name + " (" + String.join(", ", definitions) + ")");
         dialect.afterCreate(name).forEach(handle::execute);
@@ -165,7 +177,7 @@ public class WarehouseSchema {
     /** Adds {@link StandardColumns#DELETED_AT} to a table created before it was standard. */
     public void addDeletedAt(String table) {
         Column.requireIdentifier(table, "table");
-        jdbi.useHandle(handle -> handle.execute("ALTER TABLE " + table + " ADD COLUMN " + StandardColumns.deletedAt(dialect)));
+        jdbi.useHandle(handle -> handle.execute("ALTER TABLE " + table + " ADD COLUMN " + dialect.deletedAtDefinition()));
     }
 
     /** An index on the columns, named {@code <table>_<last column>}, unless one of that name exists. */

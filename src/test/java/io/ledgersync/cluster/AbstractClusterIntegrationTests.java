@@ -30,11 +30,11 @@ import io.ledgersync.LedgersyncApplication;
 import io.ledgersync.sandbox.SandboxServer;
 import io.ledgersync.sandbox.SandboxSettings;
 import io.ledgersync.source.DataApiClient;
-import io.ledgersync.sync.SyncLauncher;
-import io.ledgersync.sync.RunProgress;
-import io.ledgersync.sync.SyncReport;
 import io.ledgersync.sync.SyncRequest;
-import io.ledgersync.sync.SyncRuns;
+import io.ledgersync.sync.history.RunProgress;
+import io.ledgersync.sync.history.SyncReport;
+import io.ledgersync.sync.run.SyncLauncher;
+import io.ledgersync.sync.run.SyncRuns;
 import io.ledgersync.warehouse.TestPostgres;
 import io.micrometer.core.instrument.MeterRegistry;
 

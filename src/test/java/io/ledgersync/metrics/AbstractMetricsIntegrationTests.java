@@ -32,9 +32,9 @@ import org.yaml.snakeyaml.Yaml;
 
 import io.ledgersync.sandbox.SandboxServer;
 import io.ledgersync.sandbox.SandboxSettings;
-import io.ledgersync.sync.SyncLauncher;
-import io.ledgersync.sync.SyncReport;
 import io.ledgersync.sync.SyncRequest;
+import io.ledgersync.sync.history.SyncReport;
+import io.ledgersync.sync.run.SyncLauncher;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.json.JsonMapper;
 

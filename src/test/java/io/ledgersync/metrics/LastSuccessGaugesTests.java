@@ -10,13 +10,11 @@ import java.util.List;
 import java.util.concurrent.atomic.AtomicInteger;
 
 import org.junit.jupiter.api.Test;
-import org.springframework.batch.core.BatchStatus;
 
-import io.ledgersync.sync.SyncEvent;
-import io.ledgersync.sync.SyncReport;
-import io.ledgersync.sync.SyncRequest;
 import io.ledgersync.sync.RunOutcome;
-import io.ledgersync.warehouse.RunHistory.LastSuccess;
+import io.ledgersync.sync.SyncEvent;
+import io.ledgersync.sync.SyncRequest;
+import io.ledgersync.warehouse.state.RunHistory.LastSuccess;
 import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
 
 class LastSuccessGaugesTests {
@@ -119,7 +117,6 @@ class LastSuccessGaugesTests {
     }
 
     private static SyncEvent.RunFinished finished(SyncRequest.Mode mode) {
-        return new SyncEvent.RunFinished(mode,
-                new SyncReport(1, false, BatchStatus.COMPLETED, RunOutcome.COMPLETED, Duration.ofSeconds(1), List.of(), List.of(), List.of()));
+        return new SyncEvent.RunFinished(1, mode, RunOutcome.COMPLETED, Duration.ofSeconds(1));
     }
 }

@@ -28,7 +28,9 @@ import io.ledgersync.sandbox.SandboxDataSet;
 import io.ledgersync.sandbox.SandboxServer;
 import io.ledgersync.sandbox.SandboxSettings;
 import io.ledgersync.sandbox.records.DataSetState.Changes;
-import io.ledgersync.warehouse.SyncStates;
+import io.ledgersync.sync.history.SyncReport;
+import io.ledgersync.sync.run.SyncLauncher;
+import io.ledgersync.warehouse.state.SyncStates;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.json.JsonMapper;
 

@@ -24,9 +24,12 @@ import io.ledgersync.LedgersyncApplication;
 import io.ledgersync.sandbox.SandboxDataSet;
 import io.ledgersync.sandbox.SandboxServer;
 import io.ledgersync.sandbox.SandboxSettings;
-import io.ledgersync.warehouse.Column;
-import io.ledgersync.warehouse.ColumnType;
-import io.ledgersync.warehouse.Table;
+import io.ledgersync.sync.dataset.DataSet;
+import io.ledgersync.sync.dataset.DataSetCatalog;
+import io.ledgersync.sync.dataset.RecordMapper;
+import io.ledgersync.warehouse.table.Column;
+import io.ledgersync.warehouse.table.ColumnType;
+import io.ledgersync.warehouse.table.Table;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.json.JsonMapper;
 

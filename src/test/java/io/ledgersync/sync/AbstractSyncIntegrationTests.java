@@ -20,12 +20,19 @@ import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Import;
 import org.springframework.test.context.DynamicPropertyRegistry;
 
+import io.ledgersync.MutableClock;
 import io.ledgersync.sandbox.SandboxDataSet;
 import io.ledgersync.sandbox.SandboxServer;
 import io.ledgersync.sandbox.SandboxSettings;
-import io.ledgersync.MutableClock;
-import io.ledgersync.warehouse.SyncState;
-import io.ledgersync.warehouse.SyncStates;
+import io.ledgersync.sync.dataset.DataSet;
+import io.ledgersync.sync.dataset.DataSetCatalog;
+import io.ledgersync.sync.dataset.RecordMapper;
+import io.ledgersync.sync.history.RunRetention;
+import io.ledgersync.sync.history.SyncReport;
+import io.ledgersync.sync.run.SyncLauncher;
+import io.ledgersync.sync.run.SyncRuns;
+import io.ledgersync.warehouse.state.SyncState;
+import io.ledgersync.warehouse.state.SyncStates;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.json.JsonMapper;
 

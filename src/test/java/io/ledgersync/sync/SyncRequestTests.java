@@ -3,6 +3,7 @@ package io.ledgersync.sync;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import org.junit.jupiter.api.Test;
+import io.ledgersync.sync.partition.DataSetPartitioner;
 
 class SyncRequestTests {
 

@@ -10,23 +10,24 @@ import org.springframework.batch.core.job.JobExecution;
 import org.springframework.batch.core.job.JobInstance;
 import org.springframework.batch.core.job.parameters.JobParameters;
 import org.springframework.batch.core.step.StepExecution;
+import io.ledgersync.sync.walk.PartitionContext;
 
 /** Runs and partitions built in memory as the job repository would hand them back, for tests of what is reported. */
-final class TestRuns {
+public final class TestRuns {
 
     static final JobInstance INSTANCE = new JobInstance(1L, "sync");
 
     private TestRuns() {
     }
 
-    static JobExecution execution(long id, Instant started) {
+    public static JobExecution execution(long id, Instant started) {
         JobExecution execution = new JobExecution(id, INSTANCE, new JobParameters());
         execution.setStartTime(batchTime(started));
         return execution;
     }
 
     /** Batch keeps the JVM's local time. */
-    static LocalDateTime batchTime(Instant instant) {
+    public static LocalDateTime batchTime(Instant instant) {
         return LocalDateTime.ofInstant(instant, ZoneId.systemDefault());
     }
 
@@ -35,7 +36,7 @@ final class TestRuns {
      *
      * @param total the totalResults it announced; negative when it has read no page yet
      */
-    static StepExecution partition(JobExecution run, String dataSet, String companyId, BatchStatus status, long runRecords,
+    public static StepExecution partition(JobExecution run, String dataSet, String companyId, BatchStatus status, long runRecords,
             long runPages, long records, long pages, long total) {
         StepExecution step = new StepExecution(dataSet + ":" + companyId, run);
         step.setStatus(status);

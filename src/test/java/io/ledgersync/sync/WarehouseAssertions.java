@@ -7,6 +7,8 @@ import java.util.List;
 import org.jdbi.v3.core.Jdbi;
 
 import io.ledgersync.sandbox.SandboxDataSet;
+import io.ledgersync.sync.dataset.DataSet;
+import io.ledgersync.sync.dataset.DataSetCatalog;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.json.JsonMapper;
 

@@ -37,14 +37,16 @@ import com.github.tomakehurst.wiremock.stubbing.StubMapping;
 import io.ledgersync.sandbox.SandboxDataSet;
 import io.ledgersync.sandbox.SandboxServer;
 import io.ledgersync.sandbox.SandboxSettings;
-import io.ledgersync.sync.RunDetail;
-import io.ledgersync.sync.SyncLauncher;
-import io.ledgersync.sync.SyncReport;
 import io.ledgersync.sync.SyncRequest;
-import io.ledgersync.warehouse.RejectedRecord;
-import io.ledgersync.warehouse.RejectedRecords;
-import io.ledgersync.warehouse.SyncState;
-import io.ledgersync.warehouse.SyncStates;
+import io.ledgersync.sync.history.RunDetail;
+import io.ledgersync.sync.history.SyncReport;
+import io.ledgersync.sync.run.SyncLauncher;
+import io.ledgersync.trigger.cli.CommandLineSync;
+import io.ledgersync.trigger.cli.ExitCode;
+import io.ledgersync.warehouse.state.RejectedRecord;
+import io.ledgersync.warehouse.state.RejectedRecords;
+import io.ledgersync.warehouse.state.SyncState;
+import io.ledgersync.warehouse.state.SyncStates;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.json.JsonMapper;
 import tools.jackson.databind.node.ObjectNode;
@@ -86,7 +88,7 @@ abstract class AbstractHostileSourceIntegrationTests {
     RejectedRecords rejectedRecords;
 
     @Autowired
-    io.ledgersync.sync.SyncRuns runs;
+    io.ledgersync.sync.run.SyncRuns runs;
 
     @Autowired
     io.micrometer.core.instrument.MeterRegistry meters;

@@ -23,8 +23,19 @@ import org.springframework.jdbc.datasource.DriverManagerDataSource;
 import org.springframework.jdbc.datasource.TransactionAwareDataSourceProxy;
 import org.springframework.transaction.support.TransactionTemplate;
 
-import io.ledgersync.warehouse.SyncState.Status;
 import io.ledgersync.MutableClock;
+import io.ledgersync.warehouse.dialect.Dialect;
+import io.ledgersync.warehouse.lock.RunLocks;
+import io.ledgersync.warehouse.state.RunPurge;
+import io.ledgersync.warehouse.state.SyncState.Status;
+import io.ledgersync.warehouse.state.SyncState;
+import io.ledgersync.warehouse.state.SyncStates;
+import io.ledgersync.warehouse.table.ChildTable;
+import io.ledgersync.warehouse.table.Column;
+import io.ledgersync.warehouse.table.ColumnType;
+import io.ledgersync.warehouse.table.Row;
+import io.ledgersync.warehouse.table.Table;
+import io.ledgersync.warehouse.table.TableShape;
 
 /**
  * What the warehouse promises, on every database it supports: the same tests, one subclass per

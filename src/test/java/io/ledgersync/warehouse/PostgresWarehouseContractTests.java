@@ -9,6 +9,8 @@ import java.util.List;
 import java.util.concurrent.atomic.AtomicInteger;
 
 import org.junit.jupiter.api.Test;
+import io.ledgersync.warehouse.lock.RunLocks;
+import io.ledgersync.warehouse.table.Row;
 
 /** The warehouse contract on PostgreSQL, the production warehouse. */
 class PostgresWarehouseContractTests extends AbstractWarehouseContractTests {

@@ -1,9 +1,0 @@
-package io.ledgersync.sync;
-
-/** No run with that id in the job repository. */
-public class RunNotFoundException extends RuntimeException {
-
-    RunNotFoundException(long runId) {
-        super("No sync run " + runId + ": see GET /api/runs for the runs there are");
-    }
-}

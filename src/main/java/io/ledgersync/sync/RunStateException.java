@@ -1,9 +1,0 @@
-package io.ledgersync.sync;
-
-/** The run is not in a state that allows what was asked (stop a finished run, restart a completed one). */
-public class RunStateException extends RuntimeException {
-
-    RunStateException(String message) {
-        super(message);
-    }
-}

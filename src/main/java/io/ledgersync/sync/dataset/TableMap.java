@@ -1,0 +1,189 @@
+package io.ledgersync.sync.dataset;
+
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Optional;
+
+import org.yaml.snakeyaml.DumperOptions;
+import org.yaml.snakeyaml.Yaml;
+
+import io.ledgersync.warehouse.AppliedSchema;
+import io.ledgersync.warehouse.WarehouseSchema;
+import io.ledgersync.warehouse.table.ChildTable;
+import io.ledgersync.warehouse.table.Column;
+import io.ledgersync.warehouse.table.StandardColumns;
+import io.ledgersync.warehouse.table.Table;
+
+/**
+ * Every warehouse table of the data sets, each column with the record field it comes from, for the people who query
+ * it: {@code ledgersync schema} prints it ({@link #text}), {@code ledgersync schema --dbt} writes it as a dbt
+ * {@code sources.yml} ({@link #dbtSources}): descriptions, keys as {@code unique} and {@code not_null} tests, freshness
+ * on {@code synced_at}. Immutable.
+ */
+public final class TableMap {
+
+    /** How late a sync may be before dbt warns and errors: the nightly full sync, and one missed night. */
+    private static final int WARN_AFTER_HOURS = 26;
+    private static final int ERROR_AFTER_HOURS = 50;
+
+    /** One column: its name, type, and where its values come from. */
+    record Entry(String column, String type, String source) {
+    }
+
+    /** One table: its name, what it holds, its key and columns. */
+    record TableEntry(String name, String description, List<String> key, List<Entry> columns, boolean synced) {
+    }
+
+    private final List<TableEntry> tables;
+    private final WarehouseSchema schema;
+
+    public TableMap(DataSetCatalog catalog, WarehouseSchema schema) {
+        this.schema = schema;
+        List<TableEntry> entries = new ArrayList<>();
+        for (DataSet dataSet : catalog.all()) {
+            entries.add(parent(dataSet));
+            for (DataSet.Child child : dataSet.children()) {
+                entries.add(child(dataSet, child));
+            }
+        }
+        this.tables = List.copyOf(entries);
+    }
+
+    private static TableEntry parent(DataSet dataSet) {
+        Table table = dataSet.table();
+        List<Entry> columns = new ArrayList<>();
+        for (int i = 0; i < table.columns().size(); i++) {
+            Column column = table.columns().get(i);
+            String field = dataSet.fields().get(i);
+            columns.add(new Entry(column.name(), typeName(column),
+                    field == null ? "the company the record belongs to (companies.id)" : "field " + field));
+        }
+        columns.add(new Entry(StandardColumns.RAW, "json", "the whole record, as the Data API sent it"));
+        columns.add(new Entry(StandardColumns.SYNCED_AT, "timestamp", "when ledgersync last wrote the row"));
+        columns.add(new Entry(StandardColumns.RUN_ID, "integer", "the sync run that last wrote the row"));
+        columns.add(new Entry(StandardColumns.DELETED_AT, "timestamp",
+                "when a complete full sync found the record gone from the Data API; null while it is there"));
+        String description = "Data set " + dataSet.name() + " (" + dataSet.file().source() + "): one row per record of "
+                + dataSet.path();
+        return new TableEntry(table.name(), description, table.key(), columns, true);
+    }
+
+    private static TableEntry child(DataSet dataSet, DataSet.Child child) {
+        Table parent = dataSet.table();
+        ChildTable table = child.table();
+        List<Entry> columns = new ArrayList<>();
+        if (parent.key().contains(StandardColumns.COMPANY_ID)) {
+            columns.add(new Entry(StandardColumns.COMPANY_ID, "text", "the company of the " + dataSet.name() + " record"));
+        }
+        String parentKey = parent.key().get(parent.key().size() - 1);
+        columns.add(new Entry(table.parentColumn(), typeName(parent.columns().get(indexOf(parent, parentKey))),
+                parent.name() + "." + parentKey + " of the record the item belongs to"));
+        columns.add(new Entry(StandardColumns.LINE_NUMBER, "integer", "the item's position in " + child.field() + ", from 1"));
+        for (int i = 0; i < table.columns().size(); i++) {
+            columns.add(new Entry(table.columns().get(i).name(), typeName(table.columns().get(i)),
+                    "field " + child.field() + "[]." + child.fields().get(i)));
+        }
+        String description = "Each item of " + dataSet.name() + "." + child.field() + " (" + dataSet.file().source()
+                + "), replaced with its " + dataSet.name() + " record; join " + parent.name() + " for whether it is live";
+        return new TableEntry(table.name(), description, table.key(parent), columns, false);
+    }
+
+    private static int indexOf(Table table, String column) {
+        for (int i = 0; i < table.columns().size(); i++) {
+            if (table.columns().get(i).name().equals(column)) {
+                return i;
+            }
+        }
+        throw new IllegalArgumentException(column);
+    }
+
+    private static String typeName(Column column) {
+        return column.type().name().toLowerCase(Locale.ROOT);
+    }
+
+    /** Every table and column with its type and source, as {@code ledgersync schema} prints it. */
+    public String text() {
+        StringBuilder text = new StringBuilder();
+        for (TableEntry table : tables) {
+            text.append(table.name()).append("  (key ").append(String.join(", ", table.key())).append(")\n");
+            text.append("  ").append(table.description()).append('\n');
+            int width = table.columns().stream().mapToInt(entry -> entry.column().length()).max().orElse(0);
+            for (Entry entry : table.columns()) {
+                text.append("  ").append(pad(entry.column(), width)).append("  ").append(pad(entry.type(), 9)).append("  ")
+                        .append(entry.source()).append('\n');
+            }
+            text.append('\n');
+        }
+        return text.toString();
+    }
+
+    private static String pad(String text, int width) {
+        return text + " ".repeat(Math.max(0, width - text.length()));
+    }
+
+    /**
+     * A dbt {@code sources.yml}: source {@code ledgersync} with every table, each column described, each key tested
+     * ({@code not_null} on every key column; {@code unique} on a one-column key, or on the key's columns joined for
+     * a composite one), and freshness on {@code synced_at} for the tables a sync writes.
+     *
+     * @param schemaName the database schema the tables are in (PostgreSQL's {@code public}, H2's {@code public})
+     */
+    public String dbtSources(String schemaName) {
+        List<Map<String, Object>> dbtTables = new ArrayList<>();
+        for (TableEntry table : tables) {
+            Map<String, Object> dbtTable = new LinkedHashMap<>();
+            dbtTable.put("name", table.name());
+            dbtTable.put("description", table.description());
+            if (table.synced()) {
+                dbtTable.put("loaded_at_field", StandardColumns.SYNCED_AT);
+            } else {
+                dbtTable.put("freshness", null); // a child table has no synced_at: its parent's freshness tells
+            }
+            if (table.key().size() > 1) {
+                dbtTable.put("tests", List.of(Map.of("unique", Map.of("column_name",
+                        "(" + String.join(" || '|' || ", table.key()) + ")"))));
+            }
+            List<Map<String, Object>> columns = new ArrayList<>();
+            for (Entry entry : table.columns()) {
+                Map<String, Object> column = new LinkedHashMap<>();
+                column.put("name", entry.column());
+                column.put("description", entry.source() + " (" + entry.type() + ")");
+                if (table.key().contains(entry.column())) {
+                    column.put("tests", table.key().size() == 1 ? List.of("unique", "not_null") : List.of("not_null"));
+                }
+                columns.add(column);
+            }
+            dbtTable.put("columns", columns);
+            dbtTables.add(dbtTable);
+        }
+        Map<String, Object> source = new LinkedHashMap<>();
+        source.put("name", "ledgersync");
+        source.put("description", "The warehouse ledgersync keeps in step with the Data API (written by 'ledgersync schema --dbt')");
+        source.put("schema", schemaName);
+        source.put("freshness", Map.of(
+                "warn_after", Map.of("count", WARN_AFTER_HOURS, "period", "hour"),
+                "error_after", Map.of("count", ERROR_AFTER_HOURS, "period", "hour")));
+        source.put("tables", dbtTables);
+        Map<String, Object> file = new LinkedHashMap<>();
+        file.put("version", 2);
+        file.put("sources", List.of(source));
+        DumperOptions options = new DumperOptions();
+        options.setDefaultFlowStyle(DumperOptions.FlowStyle.BLOCK);
+        options.setWidth(120);
+        return "# Written by 'ledgersync schema --dbt' from the data set files: regenerate it rather than edit it.\n"
+                + new Yaml(options).dump(file);
+    }
+
+    /** How many tables there are. */
+    public int size() {
+        return tables.size();
+    }
+
+    /** What the start did to a data set's tables, newest; empty before the first start. */
+    public Optional<String> lastChange(String dataSet) {
+        return schema.lastApplied(dataSet).map(AppliedSchema::change);
+    }
+}

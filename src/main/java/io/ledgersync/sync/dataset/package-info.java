@@ -1,0 +1,6 @@
+/**
+ * The data set files ({@code jobs/*.yml} and {@code ./jobs/}): parsed and checked ({@link
+ * io.ledgersync.sync.dataset.DataSetCatalog}), the tables and columns they make, how a record maps to a row, and the
+ * table map that {@code schema} prints.
+ */
+package io.ledgersync.sync.dataset;

@@ -1,0 +1,121 @@
+package io.ledgersync.sync.history;
+
+import java.util.Comparator;
+import java.util.List;
+import java.util.Optional;
+
+import org.springframework.batch.core.BatchStatus;
+import org.springframework.batch.core.job.JobExecution;
+import org.springframework.batch.core.job.JobInstance;
+import org.springframework.batch.core.repository.JobRepository;
+import org.springframework.batch.core.step.StepExecution;
+import org.springframework.dao.EmptyResultDataAccessException;
+import io.ledgersync.sync.SyncRequest;
+import io.ledgersync.sync.walk.PartitionContext;
+
+/** Finds sync runs in Spring Batch's job repository. Thread-safe. */
+public final class RunLookup {
+
+    /** How many of the newest job instances are searched for an unfinished run of the same kind. */
+    private static final int SEARCHED_INSTANCES = 50;
+
+    private final JobRepository jobRepository;
+
+    public RunLookup(JobRepository jobRepository) {
+        this.jobRepository = jobRepository;
+    }
+
+    /** @throws RunNotFoundException when there is no sync run with that id */
+    public JobExecution execution(long runId) {
+        JobExecution execution;
+        try {
+            execution = jobRepository.getJobExecution(runId);
+        } catch (EmptyResultDataAccessException e) {
+            throw new RunNotFoundException(runId); // some repository versions throw rather than answer null
+        }
+        if (execution == null || !execution.getJobInstance().getJobName().equals(SyncRequest.JOB_NAME)) {
+            throw new RunNotFoundException(runId);
+        }
+        return execution;
+    }
+
+    /** The newest execution of the run's job instance: a run resumed later has a newer one. */
+    public JobExecution latest(JobExecution execution) {
+        return jobRepository.getLastJobExecution(execution.getJobInstance());
+    }
+
+    /**
+     * The run an execution belongs to: the execution, and the earlier executions of its job instance
+     * that it resumed (none for a first execution), read with their partitions.
+     */
+    /**
+     * Brings the partitions of a run held in memory up to what the job repository has: partitions that other
+     * processes ran (cluster mode) left this process's copies as the partitioner created them.
+     */
+    public void refreshPartitions(JobExecution execution) {
+        for (StepExecution step : execution.getStepExecutions()) {
+            if (!PartitionContext.isPartition(step)) {
+                continue;
+            }
+            StepExecution stored = jobRepository.getStepExecution(execution.getId(), step.getId());
+            if (stored == null || stored == step) {
+                continue;
+            }
+            step.setStatus(stored.getStatus());
+            step.setExitStatus(stored.getExitStatus());
+            step.setStartTime(stored.getStartTime());
+            step.setEndTime(stored.getEndTime());
+            step.setReadCount(stored.getReadCount());
+            step.setWriteCount(stored.getWriteCount());
+            step.setCommitCount(stored.getCommitCount());
+            step.setRollbackCount(stored.getRollbackCount());
+            step.setExecutionContext(stored.getExecutionContext());
+        }
+    }
+
+    public RunPartitions partitions(JobExecution execution) {
+        return RunPartitions.of(execution, earlier(execution));
+    }
+
+    /** The executions of the same job instance before this one, with their partitions. */
+    public List<JobExecution> earlier(JobExecution execution) {
+        // findJobExecutions reads the executions alone: only a resumed run pays for reading its earlier partitions
+        return jobRepository.findJobExecutions(execution.getJobInstance()).stream()
+                .filter(previous -> previous.getId() < execution.getId())
+                .map(previous -> jobRepository.getJobExecution(previous.getId()))
+                .toList();
+    }
+
+    /** The latest run of the same kind, if it has the same request and did not complete: the next launch resumes it. */
+    public Optional<JobExecution> unfinished(SyncRequest request) {
+        for (JobInstance instance : jobRepository.getJobInstances(SyncRequest.JOB_NAME, 0, SEARCHED_INSTANCES)) {
+            JobExecution last = jobRepository.getLastJobExecution(instance);
+            if (last == null) {
+                continue;
+            }
+            SyncRequest previous = SyncRequest.from(last.getJobParameters());
+            if (previous.mode() != request.mode()) {
+                continue;
+            }
+            boolean unfinished = last.getStatus() != BatchStatus.COMPLETED && last.getStatus() != BatchStatus.ABANDONED;
+            return unfinished && previous.equals(request) ? Optional.of(last) : Optional.empty();
+        }
+        return Optional.empty();
+    }
+
+    /**
+     * The runs of this kind that the job repository shows as active (starting, started or stopping),
+     * oldest first: alive in some process, or left so by one that died.
+     */
+    public List<JobExecution> lookingActive(SyncRequest.Mode mode) {
+        return jobRepository.findRunningJobExecutions(SyncRequest.JOB_NAME).stream()
+                .filter(execution -> SyncRequest.from(execution.getJobParameters()).mode() == mode)
+                .sorted(Comparator.comparingLong(JobExecution::getId))
+                .toList();
+    }
+
+    /** The launch time that identifies the run's job instance, and so survives a resume. */
+    public static long launchedAt(JobExecution execution) {
+        return SyncRequest.launchedAt(execution.getJobParameters());
+    }
+}

@@ -1,0 +1,222 @@
+package io.ledgersync.sync.history;
+
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+
+import org.springframework.batch.core.BatchStatus;
+import org.springframework.batch.core.job.JobExecution;
+import org.springframework.batch.core.job.JobInterruptedException;
+import org.springframework.batch.core.step.StepExecution;
+import io.ledgersync.sync.PartitionOutcome;
+import io.ledgersync.sync.RunOutcome;
+import io.ledgersync.sync.walk.PartitionContext;
+
+
+/**
+ * What a sync run did: its outcome, and per data set how many partitions, pages and records, and
+ * how many company data sets were deferred (409), unsupported (404), stopped or failed. A resumed
+ * run counts twice: what this execution read, and what the whole run has read over all its
+ * executions ({@link RunPartitions}).
+ *
+ * @param runId the job execution id, also stamped on every row the run wrote
+ * @param resumed whether this run resumed an earlier one that had not finished
+ * @param outcome how the run ended
+ * @param failures the cause of each failure in words, without duplicates; a stop is no failure
+ * @param failureCauses the exception of each failure, in the order of {@code failures}, for callers that classify
+ *        them by their chain of causes
+ */
+public record SyncReport(long runId, boolean resumed, BatchStatus status, RunOutcome outcome, Duration duration,
+        List<DataSetOutcome> dataSets, List<String> failures, List<Throwable> failureCauses) {
+
+    /**
+     * @param partitions partitions this execution ran: one per company for a company data set, one for a top-level data set
+     * @param companies how many of the partitions were a company's (0 for a top-level data set)
+     * @param stopped partitions stopped on request before their end; a restart of the run resumes them
+     * @param unfinished partitions that did not complete (failed, stopped, or still running)
+     * @param pages pages read by this execution of the run
+     * @param records records written by this execution of the run
+     * @param runPages pages read over the whole run: this execution and the earlier ones it resumed
+     * @param runRecords records written over the whole run
+     * @param lastEndedAt when its last partition of this execution ended; null while one has not
+     * @param rejected records this execution set aside as unstorable (rejected_records)
+     */
+    public record DataSetOutcome(String dataSet, int partitions, int companies, int failed, int deferred, int unsupported,
+            int stopped, int unfinished, long pages, long records, long runPages, long runRecords, Instant lastEndedAt,
+            long rejected) {
+    }
+
+    public boolean successful() {
+        return status == BatchStatus.COMPLETED;
+    }
+
+    /** Records of a data set written by this execution of the run. */
+    public long records(String dataSet) {
+        return dataSets.stream().filter(d -> d.dataSet().equals(dataSet)).mapToLong(DataSetOutcome::records).sum();
+    }
+
+    /** Records of a data set written over the whole run, a resumed one's earlier executions included. */
+    public long runRecords(String dataSet) {
+        return dataSets.stream().filter(d -> d.dataSet().equals(dataSet)).mapToLong(DataSetOutcome::runRecords).sum();
+    }
+
+    /** Company data sets deferred by this run because the Data API answered 409. */
+    public int deferred() {
+        return dataSets.stream().mapToInt(DataSetOutcome::deferred).sum();
+    }
+
+    public int unsupported() {
+        return dataSets.stream().mapToInt(DataSetOutcome::unsupported).sum();
+    }
+
+    public int stopped() {
+        return dataSets.stream().mapToInt(DataSetOutcome::stopped).sum();
+    }
+
+    /** Records this execution set aside because they cannot be stored (issue 17): source data a person must look at. */
+    public long rejected() {
+        return dataSets.stream().mapToLong(DataSetOutcome::rejected).sum();
+    }
+
+    /**
+     * One line for logs and the command line; a resumed run adds the whole run's figures, e.g.
+     * {@code invoices 150 records in 2 pages (of 250 in 3 over the whole run) from 2 companies}.
+     */
+    public String summary() {
+        StringBuilder text = new StringBuilder("Sync run ").append(runId).append(resumed ? " (resumed) " : " ").append(status)
+                .append(" in ").append(String.format("%.1f s", duration.toMillis() / 1000.0));
+        String separator = ": ";
+        for (DataSetOutcome outcome : dataSets) {
+            if (outcome.partitions() == 0 && outcome.runPages() == 0) {
+                continue; // not part of this run
+            }
+            text.append(separator).append(outcome.dataSet()).append(' ').append(outcome.records()).append(" records in ")
+                    .append(outcome.pages()).append(outcome.pages() == 1 ? " page" : " pages");
+            if (resumed) {
+                text.append(" (of ").append(outcome.runRecords()).append(" in ").append(outcome.runPages())
+                        .append(" over the whole run)");
+            }
+            if (outcome.companies() > 0) {
+                text.append(" from ").append(outcome.companies()).append(outcome.companies() == 1 ? " company" : " companies");
+            }
+            List<String> notes = new ArrayList<>();
+            note(notes, outcome.deferred(), "deferred");
+            note(notes, outcome.unsupported(), "unsupported");
+            note(notes, outcome.stopped(), "stopped");
+            note(notes, outcome.failed(), "failed");
+            if (outcome.rejected() > 0) {
+                notes.add(outcome.rejected() + (outcome.rejected() == 1 ? " record" : " records") + " rejected (rejected_records)");
+            }
+            if (!notes.isEmpty()) {
+                text.append(" (").append(String.join(", ", notes)).append(')');
+            }
+            separator = "; ";
+        }
+        return text.toString();
+    }
+
+    private static void note(List<String> notes, long count, String what) {
+        if (count > 0) {
+            notes.add(count + " " + what);
+        }
+    }
+
+    /** @param dataSets every data set of the catalog, in its order: a data set the run did not touch has 0 partitions */
+    public static SyncReport of(RunPartitions run, List<String> dataSets) {
+        JobExecution execution = run.execution();
+        Map<String, Tally> tallies = new LinkedHashMap<>();
+        dataSets.forEach(name -> tallies.put(name, new Tally()));
+        List<Throwable> thrown = new ArrayList<>();
+        for (StepExecution step : run.current()) {
+            tallies.computeIfAbsent(PartitionContext.of(step).dataSet(), name -> new Tally()).add(step);
+            thrown.addAll(step.getFailureExceptions());
+        }
+        for (StepExecution step : run.carried()) {
+            tallies.computeIfAbsent(PartitionContext.of(step).dataSet(), name -> new Tally()).carry(step);
+        }
+        // The partitions' failures name the cause; a manager step only says that a partition failed.
+        if (thrown.stream().allMatch(SyncReport::isStop)) {
+            thrown.addAll(execution.getAllFailureExceptions());
+        }
+        Set<String> failures = new LinkedHashSet<>();
+        List<Throwable> causes = new ArrayList<>();
+        for (Throwable failure : thrown) {
+            if (!isStop(failure) && failures.add(describe(failure))) {
+                causes.add(failure);
+            }
+        }
+        List<DataSetOutcome> outcomes = new ArrayList<>();
+        tallies.forEach((name, tally) -> outcomes.add(tally.outcome(name)));
+        return new SyncReport(execution.getId(), run.resumed(), execution.getStatus(), RunOutcome.of(execution),
+                duration(execution), List.copyOf(outcomes), List.copyOf(failures), List.copyOf(causes));
+    }
+
+    /** The failure in words: {@link FailureText}, the one home of that text. */
+    public static String describe(Throwable failure) {
+        return FailureText.of(failure);
+    }
+
+    /** Batch records a stop on request as the interruption of each step it reached: not a failure. */
+    private static boolean isStop(Throwable failure) {
+        return failure instanceof JobInterruptedException || failure.getCause() instanceof JobInterruptedException;
+    }
+
+    private static Duration duration(JobExecution execution) {
+        Instant start = BatchTimes.instant(execution.getStartTime());
+        Instant end = BatchTimes.instant(execution.getEndTime());
+        return start == null || end == null ? Duration.ZERO : Duration.between(start, end);
+    }
+
+    /** The partitions of one data set, added up. */
+    private static final class Tally {
+        private int partitions;
+        private int companies;
+        private int failed;
+        private int deferred;
+        private int unsupported;
+        private int stopped;
+        private int unfinished;
+        private long pages;
+        private long records;
+        private long runPages;
+        private long runRecords;
+        private Instant lastEndedAt;
+        private long rejected;
+
+        /** A partition of this execution. */
+        void add(StepExecution step) {
+            PartitionContext context = PartitionContext.of(step);
+            PartitionOutcome outcome = PartitionOutcome.of(step);
+            partitions++;
+            companies += context.companyId() != null ? 1 : 0;
+            failed += outcome == PartitionOutcome.FAILED ? 1 : 0;
+            deferred += outcome == PartitionOutcome.DEFERRED ? 1 : 0;
+            unsupported += outcome == PartitionOutcome.UNSUPPORTED ? 1 : 0;
+            stopped += outcome == PartitionOutcome.STOPPED ? 1 : 0;
+            unfinished += step.getStatus() == BatchStatus.COMPLETED ? 0 : 1;
+            pages += context.pagesReadThisExecution();
+            records += context.recordsReadThisExecution();
+            rejected += context.rejectedThisExecution();
+            carry(step);
+            Instant ended = BatchTimes.instant(step.getEndTime());
+            lastEndedAt = ended == null || lastEndedAt != null && lastEndedAt.isAfter(ended) ? lastEndedAt : ended;
+        }
+
+        /** A partition's counts over the whole run: its context carries them across executions. */
+        void carry(StepExecution step) {
+            PartitionContext context = PartitionContext.of(step);
+            runPages += context.pagesRead();
+            runRecords += context.recordsRead();
+        }
+
+        DataSetOutcome outcome(String dataSet) {
+            return new DataSetOutcome(dataSet, partitions, companies, failed, deferred, unsupported, stopped, unfinished, pages,
+                    records, runPages, runRecords, lastEndedAt, rejected);
+        }
+    }
+}

@@ -1,0 +1,225 @@
+package io.ledgersync.sync.job;
+
+import java.time.Clock;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+import org.springframework.batch.core.configuration.annotation.StepScope;
+import org.springframework.batch.core.job.Job;
+import org.springframework.batch.core.job.JobExecution;
+import org.springframework.batch.core.job.builder.JobBuilder;
+import org.springframework.batch.core.job.builder.SimpleJobBuilder;
+import org.springframework.batch.core.launch.JobOperator;
+import org.springframework.batch.core.listener.StepListener;
+import org.springframework.batch.core.repository.JobRepository;
+import org.springframework.batch.core.step.Step;
+import org.springframework.batch.core.step.StepExecution;
+import org.springframework.batch.core.step.builder.StepBuilder;
+import org.springframework.beans.factory.ObjectProvider;
+import org.springframework.beans.factory.annotation.Value;
+import org.springframework.boot.context.properties.EnableConfigurationProperties;
+import org.springframework.context.ApplicationEventPublisher;
+import org.springframework.context.annotation.Bean;
+import org.springframework.context.annotation.Configuration;
+import org.springframework.core.task.SimpleAsyncTaskExecutor;
+import org.springframework.scheduling.annotation.EnableScheduling;
+import org.springframework.transaction.PlatformTransactionManager;
+
+import io.ledgersync.source.DataApiClient;
+import io.ledgersync.source.Page;
+import io.ledgersync.sync.PermanentFailures;
+import io.ledgersync.sync.SyncProperties;
+import io.ledgersync.sync.SyncRequest;
+import io.ledgersync.sync.dataset.DataSet;
+import io.ledgersync.sync.dataset.DataSetCatalog;
+import io.ledgersync.sync.dataset.DataSetSchemas;
+import io.ledgersync.sync.dataset.SchemaProperties;
+import io.ledgersync.sync.dataset.TableMap;
+import io.ledgersync.sync.history.RunLookup;
+import io.ledgersync.sync.history.RunRetention;
+import io.ledgersync.sync.history.SyncStatus;
+import io.ledgersync.sync.partition.CompanySelection;
+import io.ledgersync.sync.partition.DataSetPartitioner;
+import io.ledgersync.sync.partition.PartitionOutcomeListener;
+import io.ledgersync.sync.partition.WalkCompletion;
+import io.ledgersync.sync.run.ActiveRuns;
+import io.ledgersync.sync.run.BackgroundRuns;
+import io.ledgersync.sync.run.SyncLauncher;
+import io.ledgersync.sync.run.SyncParametersValidator;
+import io.ledgersync.sync.run.SyncRunListener;
+import io.ledgersync.sync.run.SyncRuns;
+import io.ledgersync.sync.walk.DataSetItemReader;
+import io.ledgersync.sync.walk.DriftRecovery;
+import io.ledgersync.sync.walk.PartitionContext;
+import io.ledgersync.sync.write.DataSetItemWriter;
+import io.ledgersync.warehouse.Warehouse;
+import io.ledgersync.warehouse.WarehouseSchema;
+import io.ledgersync.warehouse.lock.RunLocks;
+import io.ledgersync.warehouse.state.RejectedRecords;
+import io.ledgersync.warehouse.state.RunHistory;
+import io.ledgersync.warehouse.state.RunPurge;
+import io.ledgersync.warehouse.state.SyncStates;
+
+/**
+ * The {@code sync} job, built from the data set files: one partitioned step per data set, in
+ * catalog order (companies first). Every worker step shares the step-scoped reader and writer,
+ * which the partition's context ({@link PartitionContext}: data set and company) points at the right data.
+ */
+@Configuration(proxyBeanMethods = false)
+@EnableConfigurationProperties({SyncProperties.class, SchemaProperties.class})
+@EnableScheduling // ActiveRuns logs the progress of running syncs at a steady interval
+public class SyncJobConfiguration {
+
+    /** Recovery passes after page drift before a walk gives up (fails its partition, resumable). */
+    static final int MAX_DRIFT_RECOVERIES = 3;
+
+    /** The data sets, their tables brought in line with their files before anything can run ({@link DataSetSchemas}). */
+    @Bean
+    DataSetCatalog dataSetCatalog(SyncProperties properties, SchemaProperties schemaProperties, WarehouseSchema schema,
+            Warehouse warehouse) {
+        DataSetCatalog catalog = DataSetCatalog.load(properties.datasets());
+        schema.exclusively(() -> new DataSetSchemas(schema, schemaProperties.batchSize()).applyAll(catalog, schemaProperties.rebuild()));
+        catalog.all().forEach(dataSet -> warehouse.verify(dataSet.table())); // reads the column limits for Warehouse.misfit
+        return catalog;
+    }
+
+    @Bean
+    TableMap tableMap(DataSetCatalog catalog, WarehouseSchema schema) {
+        return new TableMap(catalog, schema);
+    }
+
+    @Bean
+    PermanentFailures permanentFailures() {
+        return new PermanentFailures();
+    }
+
+    @Bean
+    ActiveRuns activeRuns(ObjectProvider<Clock> clock, ObjectProvider<PartitionSteps> partitionSteps) {
+        PartitionSteps remote = partitionSteps.getIfAvailable();
+        return new ActiveRuns(clock.getIfAvailable(Clock::systemUTC), remote == null ? JobExecution::getStepExecutions : remote::liveSteps);
+    }
+
+    @Bean
+    @StepScope
+    DataSetItemReader dataSetItemReader(DataApiClient client, DataSetCatalog catalog, PermanentFailures permanentFailures,
+            @Value("#{stepExecution}") StepExecution step, ApplicationEventPublisher events, SyncProperties properties,
+            ObjectProvider<Clock> clock) {
+        PartitionContext partition = PartitionContext.of(step);
+        DataSet dataSet = catalog.get(partition.dataSet());
+        String companyId = partition.companyId();
+        String description = dataSet.name() + (companyId == null ? "" : " of company " + companyId);
+        return new DataSetItemReader(client, dataSet.name(), dataSet.pathFor(companyId), description, step.getJobExecutionId(),
+                permanentFailures, events, properties.prefetch() ? prefetcher() : null, properties.pageMargin(),
+                new DriftRecovery(dataSet, properties.incremental().lookback(), MAX_DRIFT_RECOVERIES,
+                        clock.getIfAvailable(Clock::systemUTC)));
+    }
+
+    /** A thread per prefetched page: at most one per running partition, and thread start-up is nothing next to a page. */
+    private static SimpleAsyncTaskExecutor prefetcher() {
+        SimpleAsyncTaskExecutor prefetcher = new SimpleAsyncTaskExecutor("prefetch-");
+        prefetcher.setDaemon(true);
+        return prefetcher;
+    }
+
+    @Bean
+    @StepScope
+    DataSetItemWriter dataSetItemWriter(Warehouse warehouse, RejectedRecords rejectedRecords, DataSetCatalog catalog,
+            @Value("#{stepExecution}") StepExecution step, ApplicationEventPublisher events, SyncProperties properties) {
+        PartitionContext partition = PartitionContext.of(step);
+        return new DataSetItemWriter(warehouse, rejectedRecords, catalog.get(partition.dataSet()), partition.companyId(),
+                step.getJobExecutionId(), properties.maxRejectedPerPartition(), events, partition);
+    }
+
+    @Bean
+    CompanySelection companySelection(Warehouse warehouse) {
+        return new CompanySelection(warehouse);
+    }
+
+    /** One worker step per data set: an item is a page and a chunk is one item, so each commit is exactly one page. */
+    @Bean
+    WorkerSteps workerSteps(JobRepository jobRepository, PlatformTransactionManager transactionManager, DataSetCatalog catalog,
+            SyncStates states, RejectedRecords rejectedRecords, Warehouse warehouse, DataSetItemReader dataSetItemReader,
+            DataSetItemWriter dataSetItemWriter, SyncProperties properties, ObjectProvider<Clock> clockProvider,
+            ObjectProvider<PartitionSteps> partitionSteps, ApplicationEventPublisher events) {
+        Clock clock = clockProvider.getIfAvailable(Clock::systemUTC);
+        WalkCompletion completion = new WalkCompletion(states, warehouse, catalog, properties.deletes().maxFraction(), events);
+        PartitionOutcomeListener outcomes = new PartitionOutcomeListener(states, rejectedRecords, properties.deferralPolicy(), clock,
+                events, completion);
+        PartitionSteps remote = partitionSteps.getIfAvailable();
+        List<StepListener> listeners = remote == null ? List.of() : remote.workerListeners();
+        Map<String, Step> steps = new LinkedHashMap<>();
+        for (DataSet dataSet : catalog.all()) {
+            var worker = new StepBuilder(dataSet.name(), jobRepository)
+                    .<Page, Page>chunk(1)
+                    .transactionManager(transactionManager)
+                    .reader(dataSetItemReader)
+                    .writer(dataSetItemWriter)
+                    .listener(outcomes);
+            listeners.forEach(worker::listener);
+            steps.put(dataSet.name(), worker.build());
+        }
+        return new WorkerSteps(steps);
+    }
+
+    @Bean
+    Job syncJob(JobRepository jobRepository, DataSetCatalog catalog, CompanySelection companies, SyncStates states,
+            RejectedRecords rejectedRecords, RunHistory history, WorkerSteps workers, PermanentFailures permanentFailures,
+            SyncProperties properties,
+            ObjectProvider<Clock> clockProvider, ActiveRuns activeRuns, RunLookup lookup, ApplicationEventPublisher events,
+            ObjectProvider<PartitionSteps> partitionSteps) {
+        Clock clock = clockProvider.getIfAvailable(Clock::systemUTC);
+        PartitionSteps remote = partitionSteps.getIfAvailable();
+        PartitionSteps partitions = remote != null ? remote : localPartitions(jobRepository, properties);
+        SimpleJobBuilder job = null;
+        for (DataSet dataSet : catalog.all()) {
+            // Batch names each partition "<step>:<partition>"; nothing reads those names, the context says what it is.
+            Step step = partitions.partitionStep(dataSet.name(), new DataSetPartitioner(dataSet, companies, states, clock,
+                            properties.incremental().lookback(), rejectedRecords),
+                    workers.of(dataSet.name()), properties.concurrency());
+            job = job == null ? new JobBuilder(SyncRequest.JOB_NAME, jobRepository).start(step) : job.next(step);
+        }
+        return job.validator(new SyncParametersValidator(catalog))
+                .listener(new SyncRunListener(permanentFailures, activeRuns, lookup, history, catalog, events, remote != null))
+                .build();
+    }
+
+    /** The default: a data set's partitions run in this process, {@code ledgersync.sync.concurrency} at a time. */
+    private static PartitionSteps localPartitions(JobRepository jobRepository, SyncProperties properties) {
+        SimpleAsyncTaskExecutor threads = new SimpleAsyncTaskExecutor("sync-");
+        threads.setConcurrencyLimit(properties.concurrency());
+        return (name, partitioner, worker, gridSize) -> new StepBuilder(name, jobRepository)
+                .partitioner(name, partitioner).step(worker).taskExecutor(threads).gridSize(gridSize).build();
+    }
+
+    @Bean
+    RunLookup runLookup(JobRepository jobRepository) {
+        return new RunLookup(jobRepository);
+    }
+
+    @Bean
+    SyncLauncher syncLauncher(JobOperator jobOperator, Job syncJob, DataSetCatalog catalog, CompanySelection companies,
+            RunLocks locks, RunLookup lookup, ActiveRuns activeRuns, ObjectProvider<Clock> clock) {
+        // Each run on a thread of its own that holds the run's lock until the run ends.
+        BackgroundRuns background = new BackgroundRuns(activeRuns, lookup, new SimpleAsyncTaskExecutor("sync-run-"),
+                catalog.names());
+        return new SyncLauncher(jobOperator, syncJob, catalog, companies, locks, lookup, background,
+                clock.getIfAvailable(Clock::systemUTC));
+    }
+
+    @Bean
+    SyncStatus syncStatus(SyncStates states, Warehouse warehouse, DataSetCatalog catalog) {
+        return new SyncStatus(states, warehouse, catalog);
+    }
+
+    @Bean
+    RunRetention runRetention(RunPurge purge) {
+        return new RunRetention(purge);
+    }
+
+    @Bean
+    SyncRuns syncRuns(RunLookup lookup, RunHistory history, ActiveRuns activeRuns, SyncStates states, DataSetCatalog catalog,
+            ObjectProvider<Clock> clock) {
+        return new SyncRuns(lookup, history, activeRuns, states, catalog, clock.getIfAvailable(Clock::systemUTC));
+    }
+}

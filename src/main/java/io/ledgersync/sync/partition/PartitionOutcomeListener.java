@@ -1,0 +1,154 @@
+package io.ledgersync.sync.partition;
+
+import java.time.Clock;
+import java.time.Instant;
+import java.util.Optional;
+
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+import org.springframework.batch.core.ExitStatus;
+import org.springframework.batch.core.listener.StepExecutionListener;
+import org.springframework.batch.core.step.StepExecution;
+import org.springframework.context.ApplicationEventPublisher;
+
+import io.ledgersync.source.DataApiException;
+import io.ledgersync.source.PageCapException;
+import io.ledgersync.sync.DeferralPolicy;
+import io.ledgersync.sync.PartitionOutcome;
+import io.ledgersync.sync.SyncEvent;
+import io.ledgersync.sync.history.SyncReport;
+import io.ledgersync.sync.walk.PartitionContext;
+import io.ledgersync.sync.walk.Walk;
+import io.ledgersync.warehouse.state.RejectedRecords;
+import io.ledgersync.warehouse.state.SyncState.Status;
+import io.ledgersync.warehouse.state.SyncState;
+import io.ledgersync.warehouse.state.SyncStates;
+
+/**
+ * After each partition: records in {@code sync_state} what came of the company's data set (read,
+ * deferred with its next attempt, unsupported, failed with its cause and correlationId; a stopped
+ * one keeps its state and notes the stop as its last error), has a completed walk move its watermark, mark
+ * deletes and record its reconciliation ({@link WalkCompletion}), and logs the outcome so a long run shows its progress.
+ * The partition's exit code is its {@link PartitionOutcome}. Thread-safe.
+ */
+public final class PartitionOutcomeListener implements StepExecutionListener {
+
+    private static final Logger log = LoggerFactory.getLogger(PartitionOutcomeListener.class);
+
+    private final SyncStates states;
+    private final RejectedRecords rejectedRecords;
+    private final DeferralPolicy deferral;
+    private final Clock clock;
+    private final ApplicationEventPublisher events;
+    private final WalkCompletion completion;
+
+    public PartitionOutcomeListener(SyncStates states, RejectedRecords rejectedRecords, DeferralPolicy deferral, Clock clock,
+            ApplicationEventPublisher events, WalkCompletion completion) {
+        this.states = states;
+        this.rejectedRecords = rejectedRecords;
+        this.completion = completion;
+        this.deferral = deferral;
+        this.clock = clock;
+        this.events = events;
+    }
+
+    @Override
+    public ExitStatus afterStep(StepExecution step) {
+        PartitionContext context = PartitionContext.of(step);
+        PartitionOutcome byStatus = PartitionOutcome.of(step); // the exit code is not set yet: only the status counts
+        PartitionOutcome outcome = byStatus == PartitionOutcome.STOPPED || byStatus == PartitionOutcome.FAILED ? byStatus
+                : context.endedEarly().orElse(PartitionOutcome.COMPLETED);
+        ExitStatus exit = record(step, context, outcome);
+        events.publishEvent(new SyncEvent.PartitionFinished(step.getJobExecutionId(), context.dataSet(), context.companyId(),
+                outcome, context.recordsReadThisExecution(), context.pagesReadThisExecution()));
+        return exit;
+    }
+
+    private ExitStatus record(StepExecution step, PartitionContext context, PartitionOutcome outcome) {
+        String companyId = context.companyId();
+        String dataSet = context.dataSet();
+        Instant now = clock.instant();
+        Optional<SyncState> previous = companyId == null ? Optional.empty() : states.find(companyId, dataSet);
+        int attempts = previous.map(SyncState::attempts).orElse(0) + 1;
+        Instant lastSuccess = previous.map(SyncState::lastSuccessAt).orElse(null);
+        switch (outcome) {
+            case FAILED -> {
+                Throwable cause = step.getFailureExceptions().isEmpty() ? null : step.getFailureExceptions().get(0);
+                String message = cause == null ? step.getExitStatus().getExitDescription() : SyncReport.describe(cause);
+                log.warn("{}: FAILED after {} records in {} page(s): {}", step.getStepName(), context.recordsReadThisExecution(),
+                        context.pagesReadThisExecution(), message);
+                // Batch's own ERROR lines with this trace are silenced (config/application.yml): the trace is here
+                log.debug("{}: the failure's trace", step.getStepName(), cause);
+                // kept with the partition, so the run's detail shows it after a restart of the service too
+                context.saveError(message, correlationId(cause));
+                if (pastItsPageCap(cause)) {
+                    context.forgetPosition();
+                }
+                save(companyId, dataSet, Status.FAILED, attempts, null, lastSuccess, context, step, now);
+                return step.getExitStatus();
+            }
+            case STOPPED -> {
+                String message = "Stopped on request after " + context.recordsReadThisExecution() + " records in "
+                        + context.pagesReadThisExecution() + " page(s) of run " + step.getJobExecutionId()
+                        + "; a restart of the run resumes it";
+                log.info("{}: {}", step.getStepName(), message);
+                context.saveError(message, null);
+                // A stop is the operator's doing, not the company's: the data set keeps the state it had (its
+                // deferral stays due, its attempts unchanged) and only notes the stop; never read before, it has none.
+                previous.ifPresent(state -> states.save(new SyncState(companyId, dataSet, state.state(), state.attempts(),
+                        state.nextAttemptAt(), state.lastSuccessAt(), message, null, step.getJobExecutionId(), now)));
+                return new ExitStatus(outcome.name(), message);
+            }
+            case DEFERRED -> {
+                Instant next = deferral.nextAttempt(now, attempts);
+                log.info("{}: deferred (attempt {}), next attempt at {}", step.getStepName(), attempts, next);
+                save(companyId, dataSet, Status.DEFERRED, attempts, next, lastSuccess, context, step, now);
+                return new ExitStatus(outcome.name(), "Not ready at the Data API (409); next attempt at " + next);
+            }
+            case UNSUPPORTED -> {
+                log.info("{}: not supported by the company's platform, skipped", step.getStepName());
+                save(companyId, dataSet, Status.UNSUPPORTED, 0, null, lastSuccess, context, step, now);
+                return new ExitStatus(outcome.name(), "Data type not supported by the company's platform (404)");
+            }
+            default -> {
+                log.info("{}: {} records in {} page(s)", step.getStepName(), context.recordsReadThisExecution(),
+                        context.pagesReadThisExecution());
+                save(companyId, dataSet, Status.OK, 0, null, now, null, step, now);
+                // only a walk of everything saw every record: an incremental one must not forget what it did not re-read
+                if (context.walk().map(Walk::full).orElse(true)) {
+                    context.walkFirstRun().ifPresent(first -> rejectedRecords.forgetUnseen(dataSet, companyId, first));
+                }
+                completion.completed(step.getJobExecutionId(), context, now);
+                return step.getExitStatus();
+            }
+        }
+    }
+
+    /** Top-level data sets (companies) have no per-company state. */
+    private void save(String companyId, String dataSet, Status status, int attempts, Instant next, Instant lastSuccess,
+            PartitionContext context, StepExecution step, Instant now) {
+        if (companyId != null) {
+            states.save(new SyncState(companyId, dataSet, status, attempts, next, lastSuccess,
+                    context == null ? null : context.error(), context == null ? null : context.correlationId(),
+                    step.getJobExecutionId(), now));
+        }
+    }
+
+    private static boolean pastItsPageCap(Throwable failure) {
+        for (Throwable cause = failure; cause != null; cause = cause.getCause() == cause ? null : cause.getCause()) {
+            if (cause instanceof PageCapException) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    private static String correlationId(Throwable failure) {
+        for (Throwable cause = failure; cause != null; cause = cause.getCause()) {
+            if (cause instanceof DataApiException api && api.correlationId() != null) {
+                return api.correlationId();
+            }
+        }
+        return null;
+    }
+}

@@ -1,0 +1,99 @@
+package io.ledgersync.sync.partition;
+
+import java.time.Instant;
+
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+import org.springframework.context.ApplicationEventPublisher;
+
+import io.ledgersync.sync.SyncEvent;
+import io.ledgersync.sync.dataset.DataSetCatalog;
+import io.ledgersync.sync.walk.PartitionContext;
+import io.ledgersync.sync.walk.Walk;
+import io.ledgersync.warehouse.Warehouse;
+import io.ledgersync.warehouse.state.SyncStates;
+
+/**
+ * What a partition's walk justifies once it completed, every page committed: the company data set's watermark moves
+ * on, and a complete full walk marks deleted the rows it did not write. Called after the partition's last commit,
+ * so a crash or a failure before never moves a watermark past a record not yet written, and a walk that did not
+ * complete (failed, stopped, or read other than the source announced) never marks anything deleted. Thread-safe.
+ *
+ * <p>The watermark is the newest {@code modifiedDate} the walk wrote, but never later than the walk's start. The
+ * newest value read is on the platform's clock, the one {@code modifiedDate} is written with (contract/README.md:
+ * "use it for incremental syncs: {@code query=modifiedDate>={last watermark}}"), so ledgersync's own clock, skewed or
+ * moved, never decides what is read next; and a walk that reads nothing new leaves it where it was. Capped at the
+ * walk's start, a record changed on a page the walk had already read (its new date is after the start) is read by
+ * the next walk whatever the walk read later. The lookback covers what is left: a change the platform committed late
+ * with an earlier date, and a skew between the two clocks.
+ */
+public final class WalkCompletion {
+
+    private static final Logger log = LoggerFactory.getLogger(WalkCompletion.class);
+
+    private final SyncStates states;
+    private final Warehouse warehouse;
+    private final DataSetCatalog catalog;
+    private final double maxDeletedFraction;
+    private final ApplicationEventPublisher events;
+
+    public WalkCompletion(SyncStates states, Warehouse warehouse, DataSetCatalog catalog, double maxDeletedFraction,
+            ApplicationEventPublisher events) {
+        this.states = states;
+        this.warehouse = warehouse;
+        this.catalog = catalog;
+        this.maxDeletedFraction = maxDeletedFraction;
+        this.events = events;
+    }
+
+    /**
+     * Moves the watermark, marks deletes and records the reconciliation of a completed partition. Its
+     * {@code sync_state} row is saved already.
+     */
+    void completed(long runId, PartitionContext context, Instant now) {
+        String companyId = context.companyId();
+        String dataSet = context.dataSet();
+        Walk walk = context.walk().orElse(null);
+        String note = context.drift();
+        Long marked = null;
+        // a walk gets here only complete: one that ended short failed (ShortWalk), or recovered from the drift
+        if (walk != null && walk.full()) {
+            Warehouse.Deletions deletions = warehouse.markMissing(catalog.get(dataSet).table(), companyId,
+                    context.wholeFrom().orElseThrow(), now, maxDeletedFraction);
+            if (deletions.refused()) {
+                String refused = "deletes refused: " + deletions.missing() + " of " + deletions.live()
+                        + " live rows are gone from the source, more than ledgersync.sync.deletes.max-fraction ("
+                        + maxDeletedFraction + "); nothing marked";
+                log.warn("{}{}: {}", dataSet, companyId == null ? "" : " of company " + companyId, refused);
+                note = join(note, refused);
+                events.publishEvent(new SyncEvent.DeletesMarked(runId, dataSet, companyId, 0, true));
+            } else {
+                marked = deletions.marked();
+                if (marked > 0) {
+                    log.info("{}{}: {} rows gone from the source marked deleted", dataSet,
+                            companyId == null ? "" : " of company " + companyId, marked);
+                }
+                events.publishEvent(new SyncEvent.DeletesMarked(runId, dataSet, companyId, marked, false));
+            }
+        }
+        if (companyId == null) {
+            return; // a top-level data set has no sync_state nor reconciliation row
+        }
+        if (walk != null) {
+            Instant watermark = context.newestCursor()
+                    .map(newest -> newest.isAfter(walk.startedAt()) ? walk.startedAt() : newest)
+                    .orElse(null);
+            states.walkCompleted(companyId, dataSet, walk.full(), watermark, now);
+        }
+        if (context.totalResults().isPresent()) {
+            // after page drift, the last pass is what the source's count is checked against; every pass is in the detail
+            states.reconcile(runId, companyId, dataSet, context.passRecords().orElse(context.recordsRead()),
+                    context.totalResults().getAsLong(), now,
+                    walk == null ? null : walk.kind().label(), marked, note);
+        }
+    }
+
+    private static String join(String first, String second) {
+        return first == null ? second : first + "; " + second;
+    }
+}

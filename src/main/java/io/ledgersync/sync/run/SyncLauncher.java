@@ -1,0 +1,232 @@
+package io.ledgersync.sync.run;
+
+import java.time.Clock;
+import java.time.Duration;
+import java.util.concurrent.atomic.AtomicLong;
+
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+import org.springframework.batch.core.BatchStatus;
+import org.springframework.batch.core.job.Job;
+import org.springframework.batch.core.job.JobExecution;
+import org.springframework.batch.core.launch.JobExecutionAlreadyRunningException;
+import org.springframework.batch.core.launch.JobExecutionNotRunningException;
+import org.springframework.batch.core.launch.JobOperator;
+import org.springframework.batch.core.launch.NoSuchJobExecutionException;
+
+import io.ledgersync.sync.SyncRequest;
+import io.ledgersync.sync.dataset.DataSetCatalog;
+import io.ledgersync.sync.history.RunLookup;
+import io.ledgersync.sync.history.RunNotFoundException;
+import io.ledgersync.sync.history.SyncReport;
+import io.ledgersync.sync.partition.CompanySelection;
+import io.ledgersync.warehouse.lock.RunLocks;
+
+/**
+ * Starts, stops and restarts sync runs: the one entry point of the command line, the schedule and
+ * the REST API for changing what runs ({@link SyncRuns} answers what ran).
+ *
+ * <p>A run holds the lock of its kind (full or deferred) from start to end; the lock dies with its
+ * holder ({@link RunLocks}). Whoever takes it knows that no run of that kind is alive, so any that
+ * still looks active in the job repository died with its process and is recovered (marked failed) at
+ * once. When the latest run of the same kind and request did not finish — it failed, was stopped, or
+ * its process was killed — the launch resumes it from each partition's last committed page instead of
+ * starting over. A process that shuts down stops its runs at a page boundary ({@link #stopAll}).
+ * Thread-safe.
+ */
+public class SyncLauncher {
+
+    private static final Logger log = LoggerFactory.getLogger(SyncLauncher.class);
+
+    private final JobOperator jobOperator;
+    private final Job syncJob;
+    private final DataSetCatalog catalog;
+    private final CompanySelection companies;
+    private final RunLocks locks;
+    private final RunLookup lookup;
+    private final BackgroundRuns background;
+    private final Clock clock;
+    private final AtomicLong lastLaunch = new AtomicLong();
+
+    public SyncLauncher(JobOperator jobOperator, Job syncJob, DataSetCatalog catalog, CompanySelection companies, RunLocks locks,
+            RunLookup lookup, BackgroundRuns background, Clock clock) {
+        this.jobOperator = jobOperator;
+        this.syncJob = syncJob;
+        this.catalog = catalog;
+        this.companies = companies;
+        this.locks = locks;
+        this.lookup = lookup;
+        this.background = background;
+        this.clock = clock;
+    }
+
+    /**
+     * Runs a sync to its end (resuming the unfinished previous run of the same request, if any)
+     * and reports what it did.
+     *
+     * @throws IllegalArgumentException when the request names an unknown data set or company
+     * @throws SyncAlreadyRunningException when a run of the same kind is active
+     * @throws SyncShutdownException when this process is stopping its runs
+     */
+    public SyncReport run(SyncRequest request) {
+        return BackgroundRuns.await(launch(request).completion());
+    }
+
+    /**
+     * Starts a sync in the background (resuming the unfinished previous run of the same request, if
+     * any) and returns as soon as the run has its id.
+     *
+     * @throws IllegalArgumentException when the request names an unknown data set or company
+     * @throws SyncAlreadyRunningException when a run of the same kind is active
+     * @throws SyncShutdownException when this process is stopping its runs
+     */
+    public RunHandle launch(SyncRequest request) {
+        validate(request);
+        RunLocks.Held lock = acquire(request.mode());
+        try {
+            recoverDead(request.mode());
+            JobExecution unfinished = resumable(request);
+            if (unfinished != null) {
+                return background.begin(lock, RunLookup.launchedAt(unfinished), key -> resume(unfinished), true);
+            }
+            return background.begin(lock, uniqueLaunchTime(), key -> jobOperator.start(syncJob, request.toJobParameters(key)),
+                    false);
+        } catch (RuntimeException e) {
+            lock.close();
+            throw e;
+        }
+    }
+
+    /**
+     * Resumes a run that failed or was stopped, from each partition's last committed page.
+     *
+     * @throws RunNotFoundException when there is no such run
+     * @throws RunStateException when it completed, is running, cannot be resumed, or a later run of it exists
+     */
+    public RunHandle restart(long runId) {
+        JobExecution execution = lookup.execution(runId);
+        if (execution.getStatus() == BatchStatus.COMPLETED || execution.getStatus() == BatchStatus.ABANDONED) {
+            throw new RunStateException("Sync run " + runId + " is " + execution.getStatus() + ": there is nothing to restart");
+        }
+        if (execution.getStatus() == BatchStatus.UNKNOWN) {
+            throw new RunStateException("Sync run " + runId + " ended in an UNKNOWN state, which Spring Batch does not resume:"
+                    + " launch its request again to read it anew");
+        }
+        JobExecution latest = lookup.latest(execution);
+        if (latest != null && latest.getId() != runId) {
+            throw new RunStateException("Sync run " + runId + " was already resumed as run " + latest.getId() + ": restart that one");
+        }
+        SyncRequest request = SyncRequest.from(execution.getJobParameters());
+        RunLocks.Held lock = acquire(request.mode());
+        try {
+            recoverDead(request.mode());
+            // re-read under the lock: it was recovered if its process died
+            JobExecution current = lookup.execution(runId);
+            return background.begin(lock, RunLookup.launchedAt(current), key -> resume(current), true);
+        } catch (RuntimeException e) {
+            lock.close();
+            throw e;
+        }
+    }
+
+    /**
+     * Asks a running run to stop at its next page boundary; what it committed stays, and a later
+     * restart resumes it.
+     *
+     * @throws RunNotFoundException when there is no such run
+     * @throws RunStateException when it is not running
+     */
+    public void stop(long runId) {
+        JobExecution execution = lookup.execution(runId);
+        try {
+            jobOperator.stop(runId);
+        } catch (NoSuchJobExecutionException e) {
+            throw new RunNotFoundException(runId);
+        } catch (JobExecutionNotRunningException e) {
+            // Batch's message is a dump of the execution: the caller needs only its status
+            throw new RunStateException("Sync run " + runId + " is not running (it " + execution.getStatus() + ")");
+        }
+    }
+
+    /**
+     * Stops every run executing in this process at its next page boundary, keeping what it
+     * committed, and waits until they ended, at most {@code grace} after the first call. From the
+     * first call on, no run starts here ({@link SyncShutdownException}). A run that has not ended when
+     * the grace runs out is left to the next start, which recovers and resumes it.
+     */
+    public RunsStopped stopAll(Duration grace) {
+        RunsStopped outcome = background.stopAll(grace, runId -> {
+            try {
+                log.info("Stopping sync run {} at its next page boundary: this process is shutting down", runId);
+                return jobOperator.stop(runId);
+            } catch (JobExecutionNotRunningException | NoSuchJobExecutionException e) {
+                // it ended between our look and the stop (or a stop request got there first): nothing to stop
+                log.info("Sync run {} needs no stop: {}", runId, e.getMessage());
+                return false;
+            }
+        });
+        if (!outcome.allEnded()) {
+            log.warn("Sync run(s) {} did not stop within {}: the next start recovers and resumes them", outcome.stillRunning(),
+                    grace);
+        }
+        return outcome;
+    }
+
+    /**
+     * Unknown names are the caller's mistake: refuse them before anything runs. Named companies must be in the
+     * warehouse already, also when the run reads {@code companies} too: it selects among the companies synced, and a
+     * mistyped id would otherwise start a run that fails.
+     */
+    private void validate(SyncRequest request) {
+        catalog.check(request);
+        if (!request.companies().isEmpty()) {
+            companies.select(request);
+        }
+    }
+
+    private RunLocks.Held acquire(SyncRequest.Mode mode) {
+        String lockName = mode.lockName();
+        return locks.tryAcquire(lockName)
+                .orElseThrow(() -> new SyncAlreadyRunningException("A " + lockName + " sync run is already active: held by "
+                        + locks.holder(lockName).orElse("another process") + "; wait for it to end"));
+    }
+
+    /**
+     * We hold the lock of this kind, so no live process runs one: a run of this kind that still looks
+     * active died with its process (killed, crashed, or not stopped within its grace). Marking it
+     * failed keeps the history honest and lets it resume, now or later by a restart.
+     */
+    private void recoverDead(SyncRequest.Mode mode) {
+        for (JobExecution dead : lookup.lookingActive(mode)) {
+            log.warn("Sync run {} was left {} by a process that ended without finishing it; marking it failed, resumable",
+                    dead.getId(), dead.getStatus());
+            jobOperator.recover(dead);
+        }
+    }
+
+    /** The unfinished run of the same request, if Spring Batch can resume it; an UNKNOWN one it cannot is abandoned. */
+    private JobExecution resumable(SyncRequest request) {
+        JobExecution unfinished = lookup.unfinished(request).orElse(null);
+        if (unfinished == null || unfinished.getStatus() != BatchStatus.UNKNOWN) {
+            return unfinished;
+        }
+        log.warn("Sync run {} ended in an UNKNOWN state, which Spring Batch does not resume: abandoning it, starting anew",
+                unfinished.getId());
+        try {
+            jobOperator.abandon(unfinished);
+        } catch (JobExecutionAlreadyRunningException e) {
+            throw new IllegalStateException("Cannot abandon sync run " + unfinished.getId() + ": " + e.getMessage(), e);
+        }
+        return null;
+    }
+
+    private JobExecution resume(JobExecution unfinished) throws Exception {
+        log.info("Resuming sync run {} ({}) from its last committed pages", unfinished.getId(), unfinished.getStatus());
+        return jobOperator.restart(unfinished);
+    }
+
+    /** The launch time identifies the job instance, so two launches in one millisecond must differ. */
+    private long uniqueLaunchTime() {
+        return lastLaunch.updateAndGet(last -> Math.max(last + 1, clock.millis()));
+    }
+}

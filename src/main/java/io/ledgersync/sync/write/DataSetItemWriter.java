@@ -1,0 +1,179 @@
+package io.ledgersync.sync.write;
+
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Set;
+
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+import org.springframework.batch.infrastructure.item.Chunk;
+import org.springframework.batch.infrastructure.item.ExecutionContext;
+import org.springframework.batch.infrastructure.item.ItemStreamWriter;
+import org.springframework.context.ApplicationEventPublisher;
+
+import io.ledgersync.source.Page;
+import io.ledgersync.source.SourceRecord;
+import io.ledgersync.sync.PageWriteException;
+import io.ledgersync.sync.SourceDataException;
+import io.ledgersync.sync.SyncEvent;
+import io.ledgersync.sync.dataset.DataSet;
+import io.ledgersync.sync.walk.PartitionContext;
+import io.ledgersync.warehouse.Warehouse;
+import io.ledgersync.warehouse.state.RejectedRecord;
+import io.ledgersync.warehouse.state.RejectedRecords;
+import io.ledgersync.warehouse.table.Row;
+
+/**
+ * Upserts the records of a chunk's pages into the data set's warehouse table, in the chunk's transaction, stamped
+ * with the run that wrote them. A record that cannot be stored ({@link RecordTriage}) is set aside in
+ * {@code rejected_records} in the same transaction while the rest of its page is written, and tried again on the
+ * next run; once stored, its rejection is cleared. More rejections in a partition than
+ * {@code ledgersync.sync.max-rejected-per-partition} fail it instead, with nothing of that page written (issue 17).
+ *
+ * <p>It keeps the newest cursor value ({@code modifiedDate}) written in the partition's context, committed with the
+ * chunk: what the watermark may move to once the walk completes (issue 13).
+ *
+ * <p>Not thread-safe: one instance per partition (it is step-scoped).
+ */
+public class DataSetItemWriter implements ItemStreamWriter<Page> {
+
+    private static final Logger log = LoggerFactory.getLogger(DataSetItemWriter.class);
+
+    private final Warehouse warehouse;
+    private final RejectedRecords rejectedRecords;
+    private final DataSet dataSet;
+    private final RecordTriage triage;
+    private final String companyId;
+    private final long runId;
+    private final int maxRejected;
+    private final ApplicationEventPublisher events;
+    /** Ids of this company data set's records set aside by earlier runs, cleared as they are stored. */
+    private Set<String> rejectedBefore = Set.of();
+    private long rejected;
+    private long rejectedAtOpen;
+    /** The partition's context, where the newest cursor value goes; null: not kept. */
+    private final PartitionContext context;
+    private final CursorValues cursor;
+
+    public DataSetItemWriter(Warehouse warehouse, RejectedRecords rejectedRecords, DataSet dataSet, String companyId, long runId,
+            int maxRejected, ApplicationEventPublisher events, PartitionContext context) {
+        this.context = context;
+        this.cursor = context == null || dataSet.cursorField() == null ? null : new CursorValues(dataSet);
+        this.warehouse = warehouse;
+        this.rejectedRecords = rejectedRecords;
+        this.dataSet = dataSet;
+        this.triage = new RecordTriage(dataSet, warehouse);
+        this.companyId = companyId;
+        this.runId = runId;
+        this.maxRejected = maxRejected;
+        this.events = events;
+    }
+
+    @Override
+    public void open(ExecutionContext executionContext) {
+        PartitionContext context = PartitionContext.of(executionContext);
+        rejected = rejectedAtOpen = context.rejected();
+        context.walkFirstRun(runId);
+        rejectedBefore = new HashSet<>(rejectedRecords.ids(dataSet.name(), companyId));
+    }
+
+    @Override
+    public void write(Chunk<? extends Page> pages) {
+        List<Row> rows = new ArrayList<>();
+        List<RejectedRecord> rejections = new ArrayList<>();
+        for (Page page : pages) {
+            for (SourceRecord record : page.results()) {
+                RecordTriage.Result result = triage.triage(record, companyId);
+                if (result.row() != null) {
+                    rows.add(result.row());
+                } else {
+                    rejections.add(result.rejected());
+                }
+            }
+        }
+        if (!rejections.isEmpty()) {
+            reject(pages, rejections);
+        }
+        try {
+            warehouse.upsert(dataSet.table(), rows, runId);
+            clearStored(rows);
+            keepNewestCursor(rows);
+        } catch (RuntimeException e) {
+            // the database's words alone do not say which page of which company; the cause keeps the exit code
+            throw new PageWriteException("Writing GET " + pages.getItems().get(0).href() + " (" + rows.size() + " records"
+                    + idRange(rows) + ") into " + dataSet.table().name() + " for " + describe() + " failed", e);
+        }
+        events.publishEvent(new SyncEvent.RecordsWritten(runId, dataSet.name(), rows.size()));
+    }
+
+    private void reject(Chunk<? extends Page> pages, List<RejectedRecord> rejections) {
+        String page = pages.getItems().get(0).href();
+        if (rejected + rejections.size() > maxRejected) {
+            RejectedRecord first = rejections.get(0);
+            throw new SourceDataException(describe() + ": GET " + page + " brings the records this partition cannot store to "
+                    + (rejected + rejections.size()) + ", more than ledgersync.sync.max-rejected-per-partition (" + maxRejected
+                    + "): the source sends unusable data wholesale; nothing of this page is written. First on the page: "
+                    + (first.recordId() == null ? "a record without an id" : "record " + first.recordId()) + ", field '"
+                    + first.field() + "' " + first.reason());
+        }
+        rejectedRecords.save(rejections, runId);
+        rejected += rejections.size();
+        for (RejectedRecord record : rejections) {
+            log.warn("{}: record {} set aside in rejected_records (GET {}): field '{}' {}", describe(), record.recordId(), page,
+                    record.field(), record.reason());
+        }
+        events.publishEvent(new SyncEvent.RecordsRejected(runId, dataSet.name(), rejections.size()));
+    }
+
+    /** A record stored now that an earlier run set aside: its rejection goes, in the same transaction. */
+    private void clearStored(List<Row> rows) {
+        if (rejectedBefore.isEmpty()) {
+            return;
+        }
+        List<String> stored = new ArrayList<>();
+        for (Row row : rows) {
+            String id = triage.idOf(row);
+            if (id != null && rejectedBefore.contains(id)) {
+                stored.add(id);
+            }
+        }
+        rejectedRecords.cleared(dataSet.name(), companyId, stored);
+        // forgotten only once the chunk commits would be exact; a rollback leaves the row, which the next run clears
+        stored.forEach(rejectedBefore::remove);
+    }
+
+    private String idRange(List<Row> rows) {
+        String first = rows.isEmpty() ? null : triage.idOf(rows.get(0));
+        String last = rows.isEmpty() ? null : triage.idOf(rows.get(rows.size() - 1));
+        return first == null ? "" : ", ids " + first + " to " + last;
+    }
+
+    private String describe() {
+        return dataSet.name() + (companyId == null ? "" : " of company " + companyId);
+    }
+
+    /** Called when the chunk commits: the partition's rejections so far go with its position. */
+    @Override
+    public void update(ExecutionContext executionContext) {
+        PartitionContext.of(executionContext).saveRejected(rejected, rejected - rejectedAtOpen);
+    }
+
+    /** The newest cursor value written so far in this walk, kept in the partition's context. */
+    private void keepNewestCursor(List<Row> rows) {
+        if (cursor == null) {
+            return;
+        }
+        Instant newest = context.newestCursor().orElse(null);
+        for (Row row : rows) {
+            Instant value = cursor.of(row);
+            if (value != null && (newest == null || value.isAfter(newest))) {
+                newest = value;
+            }
+        }
+        if (newest != null) {
+            context.saveNewestCursor(newest);
+        }
+    }
+}

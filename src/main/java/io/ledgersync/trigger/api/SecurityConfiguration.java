@@ -1,0 +1,102 @@
+package io.ledgersync.trigger.api;
+
+import java.util.Arrays;
+import java.util.UUID;
+
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+import org.springframework.boot.autoconfigure.condition.ConditionalOnWebApplication;
+import org.springframework.boot.context.properties.EnableConfigurationProperties;
+import org.springframework.boot.context.properties.source.InvalidConfigurationPropertyValueException;
+import org.springframework.context.annotation.Bean;
+import org.springframework.context.annotation.Configuration;
+import org.springframework.core.env.Environment;
+import org.springframework.security.config.annotation.web.builders.HttpSecurity;
+import org.springframework.security.config.http.SessionCreationPolicy;
+import org.springframework.security.core.userdetails.User;
+import org.springframework.security.core.userdetails.UserDetailsService;
+import org.springframework.security.crypto.factory.PasswordEncoderFactories;
+import org.springframework.security.crypto.password.PasswordEncoder;
+import org.springframework.security.provisioning.InMemoryUserDetailsManager;
+import org.springframework.security.web.SecurityFilterChain;
+import org.springframework.security.web.authentication.www.BasicAuthenticationFilter;
+import org.springframework.web.servlet.config.annotation.InterceptorRegistry;
+import org.springframework.web.servlet.config.annotation.WebMvcConfigurer;
+
+import io.micrometer.core.instrument.MeterRegistry;
+
+/**
+ * HTTP Basic on the REST API and the actuator; health, metrics scraping and the API description stay open. Failed
+ * logins are slowed per client ({@link FailedLoginThrottle}); every POST must be JSON ({@link JsonOnlyPosts}).
+ *
+ * <p><b>Why CSRF protection is off, and why that is safe.</b> The API keeps no session and sets no cookie: every
+ * request authenticates with HTTP Basic, so a CSRF token would have nothing to be tied to, and the API's clients
+ * (scripts, schedulers, {@code curl}) could not fetch one. The risk CSRF protection answers remains, though: a
+ * browser that has cached the Basic credentials sends them with any request to this origin, also one that a page
+ * of another site makes. What such a page can make without asking this server first (a CORS preflight) is an HTML
+ * form or a "simple" request: a GET, or a POST whose Content-Type is absent, {@code
+ * application/x-www-form-urlencoded}, {@code multipart/form-data} or {@code text/plain}. Every GET of the API
+ * changes nothing, and every POST that is not {@code application/json} is refused with 415 before it reaches a
+ * controller ({@link JsonOnlyPosts}). A cross-site POST with {@code application/json} needs a preflight, and the
+ * service configures no CORS at all, so the preflight allows no origin and the browser never sends the POST. Both
+ * halves are tested ({@code RunApiIntegrationTests}): keep them together, and should CORS ever be
+ * configured for a browser client, turn CSRF protection on with it.
+ */
+@Configuration(proxyBeanMethods = false)
+@ConditionalOnWebApplication(type = ConditionalOnWebApplication.Type.SERVLET) // not in the sync command
+@EnableConfigurationProperties(SecurityProperties.class)
+class SecurityConfiguration {
+
+    private static final Logger log = LoggerFactory.getLogger(SecurityConfiguration.class);
+
+    @Bean
+    SecurityFilterChain apiSecurity(HttpSecurity http, SecurityProperties properties, MeterRegistry meters)
+            throws Exception {
+        // made here, not a bean: a Filter bean would be registered with the servlet container a second time
+        FailedLoginThrottle throttle = new FailedLoginThrottle(properties.failedLogins(), meters);
+        return http
+                .addFilterBefore(throttle, BasicAuthenticationFilter.class)
+                .authorizeHttpRequests(requests -> requests
+                        .requestMatchers("/actuator/health", "/actuator/health/**", "/actuator/prometheus", "/error",
+                                "/v3/api-docs", "/v3/api-docs/**", "/swagger-ui.html", "/swagger-ui/**").permitAll()
+                        .anyRequest().authenticated())
+                // 401 as a problem detail, like every other error of the API
+                .httpBasic(basic -> basic.realmName(ProblemAuthenticationEntryPoint.REALM)
+                        .authenticationEntryPoint(new ProblemAuthenticationEntryPoint()))
+                .exceptionHandling(exceptions -> exceptions.authenticationEntryPoint(new ProblemAuthenticationEntryPoint()))
+                // stateless Basic on every request, and POSTs only as JSON: see the class comment for why that is
+                // safe against cross-site requests without a CSRF token
+                .csrf(csrf -> csrf.disable())
+                .sessionManagement(session -> session.sessionCreationPolicy(SessionCreationPolicy.STATELESS))
+                .build();
+    }
+
+    /** Every POST of the API as JSON only: the half of the cross-site rule that security filters do not see. */
+    @Bean
+    WebMvcConfigurer jsonOnlyPosts() {
+        return new WebMvcConfigurer() {
+            @Override
+            public void addInterceptors(InterceptorRegistry registry) {
+                registry.addInterceptor(new JsonOnlyPosts()).addPathPatterns("/api/**");
+            }
+        };
+    }
+
+    @Bean
+    UserDetailsService apiUsers(SecurityProperties properties, Environment environment) {
+        String password = properties.password();
+        if (password == null || password.isBlank()) {
+            if (Arrays.asList(environment.getActiveProfiles()).contains("prod")) {
+                throw new InvalidConfigurationPropertyValueException("ledgersync.security.password", "", "No password for the "
+                        + "REST API user '" + properties.username() + "': set LEDGERSYNC_ADMIN_PASSWORD (ledgersync.security.password); "
+                        + "the prod profile never generates one");
+            }
+            password = UUID.randomUUID().toString();
+            log.warn("No LEDGERSYNC_ADMIN_PASSWORD set: the REST API user '{}' has the generated password {} until the next start",
+                    properties.username(), password);
+        }
+        PasswordEncoder encoder = PasswordEncoderFactories.createDelegatingPasswordEncoder();
+        return new InMemoryUserDetailsManager(User.withUsername(properties.username()).password(encoder.encode(password))
+                .roles("OPERATOR").build());
+    }
+}

@@ -1,0 +1,42 @@
+package io.ledgersync.trigger.api;
+
+import java.time.Duration;
+import java.util.Objects;
+
+import org.springframework.boot.context.properties.ConfigurationProperties;
+
+/**
+ * The credentials of the REST API ({@code ledgersync.security.*}). With no password configured the
+ * service generates one at startup and logs it, except in the {@code prod} profile, where it
+ * refuses to start: production never runs with a password nobody chose.
+ *
+ * @param failedLogins how many failed logins a client may make, regaining them over {@code per}
+ */
+@ConfigurationProperties("ledgersync.security")
+record SecurityProperties(String username, String password, FailedLogins failedLogins) {
+
+    SecurityProperties {
+        Objects.requireNonNull(username, "ledgersync.security.username is not set");
+        Objects.requireNonNull(failedLogins, "ledgersync.security.failed-logins is not set");
+    }
+
+    /** {@code allowed} failed logins per client, all of them regained evenly over {@code per}. */
+    record FailedLogins(int allowed, Duration per) {
+
+        FailedLogins {
+            if (allowed < 1) {
+                throw new IllegalArgumentException("ledgersync.security.failed-logins.allowed must be at least 1, was "
+                        + allowed);
+            }
+            if (per == null || per.isNegative() || per.isZero()) {
+                throw new IllegalArgumentException("ledgersync.security.failed-logins.per must be a positive duration,"
+                        + " was " + per);
+            }
+        }
+    }
+
+    @Override
+    public String toString() {
+        return "SecurityProperties[username=" + username + ", password=****, failedLogins=" + failedLogins + "]";
+    }
+}

@@ -1,0 +1,36 @@
+package io.ledgersync.trigger.cli;
+
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Optional;
+import java.util.Set;
+
+/**
+ * The options of {@code schema}: none (print every table and column with its source field), {@code --dbt} (write a
+ * dbt {@code sources.yml}, {@code --out=FILE} elsewhere than {@code ./sources.yml}), {@code --rebuild=<data set>}
+ * (rebuild that data set's tables from the stored raw records). Immutable.
+ */
+public record SchemaOptions(Optional<String> rebuild, boolean dbt, Path out) {
+
+    static final String REBUILD = "rebuild";
+    static final String DBT = "dbt";
+    static final String OUT = "out";
+    private static final String USAGE = "schema takes --rebuild=<data set>, --dbt, --out=FILE and settings as --key=value";
+
+    /** @throws UsageException for an unknown option, an option without its value, or --out without --dbt */
+    public static SchemaOptions parse(List<String> args) {
+        CommandOptions options = CommandOptions.parse("schema", args, Set.of(REBUILD, DBT, OUT), USAGE);
+        Optional<String> rebuild = options.value(REBUILD, "invoices");
+        boolean dbt = options.flag(DBT);
+        Optional<String> out = options.value(OUT, "models/sources.yml");
+        if (out.isPresent() && !dbt) {
+            throw new UsageException("schema: --out names where --dbt writes: add --dbt");
+        }
+        return new SchemaOptions(rebuild, dbt, Path.of(out.orElse("sources.yml")));
+    }
+
+    /** The settings that make the start rebuild, for the application's arguments. */
+    public List<String> settings() {
+        return rebuild.map(name -> List.of("--ledgersync.schema.rebuild=" + name)).orElse(List.of());
+    }
+}

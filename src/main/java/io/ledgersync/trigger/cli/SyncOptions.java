@@ -1,0 +1,82 @@
+package io.ledgersync.trigger.cli;
+
+import java.util.List;
+import java.util.Optional;
+import java.util.Set;
+
+import io.ledgersync.sync.SyncRequest;
+import io.ledgersync.sync.dataset.DataSetNames;
+
+/**
+ * The options of {@code sync} ({@code --datasets=a,b}, {@code --companies=id1,id2}, {@code --deferred}, {@code --full}, settings as
+ * {@code --key=value}) and the request they make: one set of rules for the check before the application starts
+ * ({@link #preflight}) and for {@link CommandLineSync}, which runs the request. Whether named companies exist is
+ * the warehouse's to say, after the start ({@code CompanySelection}). Immutable.
+ */
+public final class SyncOptions {
+
+    static final String DATASETS = "datasets";
+    static final String COMPANIES = "companies";
+    static final String DEFERRED = "deferred";
+    static final String FULL = "full";
+
+    private static final String USAGE = "sync takes --datasets=a,b, --companies=id1,id2, --deferred, --full and settings as --key=value";
+    private static final String DATASETS_SETTING = "ledgersync.sync.datasets";
+
+    private final SyncRequest request;
+
+    private SyncOptions(SyncRequest request) {
+        this.request = request;
+    }
+
+    /** @throws UsageException for an unknown option, an option without its value, or a value where none belongs */
+    public static SyncOptions parse(List<String> args) {
+        CommandOptions options = CommandOptions.parse("sync", args, Set.of(DATASETS, COMPANIES, DEFERRED, FULL), USAGE);
+        SyncRequest request = SyncRequest.of(options.value(DATASETS, "invoices,customers").orElse(null),
+                options.value(COMPANIES, "<company id>").orElse(null));
+        if (options.flag(DEFERRED) && options.flag(FULL)) {
+            throw new UsageException("sync: --deferred and --full exclude each other: a deferred run reads only what is due,"
+                    + " a full refresh reads everything; give one");
+        }
+        if (options.flag(FULL)) {
+            request = request.withFullRefresh();
+        }
+        return new SyncOptions(options.flag(DEFERRED) ? request.withMode(SyncRequest.Mode.DEFERRED) : request);
+    }
+
+    /**
+     * Parses the options, then checks the data sets they name against the {@code jobs/*.yml} files that
+     * {@code ledgersync.sync.datasets} points at, read the way the application will read it (command line,
+     * environment, config files: {@link ConfiguredSetting}), without starting it. When that cannot be told here, or
+     * the files cannot be read ({@link DataSetNames#read}), the names are left to the start, which checks them again.
+     *
+     * @throws UsageException naming the option or the data set at fault
+     */
+    public static SyncOptions preflight(String[] args) {
+        SyncOptions options = parse(List.of(args));
+        if (!options.request.datasets().isEmpty()) { // reading the files costs more than the rest: only when needed
+            dataSetNames(args).ifPresent(options::check);
+        }
+        return options;
+    }
+
+    /**
+     * @throws UsageException for a data set no file declares, or one a deferred run cannot read
+     */
+    SyncOptions check(DataSetNames dataSets) {
+        try {
+            dataSets.check(request);
+        } catch (IllegalArgumentException e) {
+            throw new UsageException("sync: " + e.getMessage());
+        }
+        return this;
+    }
+
+    SyncRequest request() {
+        return request;
+    }
+
+    private static Optional<DataSetNames> dataSetNames(String[] args) {
+        return ConfiguredSetting.of(DATASETS_SETTING, args, System.getenv()).flatMap(DataSetNames::read);
+    }
+}

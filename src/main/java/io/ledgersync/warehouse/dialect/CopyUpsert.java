@@ -1,0 +1,197 @@
+package io.ledgersync.warehouse.dialect;
+
+import java.nio.charset.StandardCharsets;
+import java.sql.Connection;
+import java.sql.SQLException;
+import java.time.OffsetDateTime;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
+
+import org.jdbi.v3.core.Handle;
+import org.postgresql.PGConnection;
+import org.postgresql.copy.CopyIn;
+import io.ledgersync.warehouse.table.ColumnType;
+import io.ledgersync.warehouse.table.Row;
+import io.ledgersync.warehouse.table.Table;
+
+/**
+ * PostgreSQL's fastest upsert of a chunk: {@code COPY} the rows into a temporary staging table of the session, then
+ * one {@code INSERT ... SELECT ... ON CONFLICT DO UPDATE} into the table. Several times faster than a batch of
+ * single-row upserts (bench/BENCHMARKS.md, "Pipeline"), because the rows cross the wire as one stream and the
+ * server plans one statement instead of a thousand. The staging table lives as long as the connection, and is
+ * emptied before each chunk. A key that repeats within a chunk keeps its last row, as the batch did. Thread-safe.
+ */
+final class CopyUpsert implements RowUpsert {
+
+    /** Numbers the staged rows, so that the last of two rows with one key wins. */
+    private static final String ORDINAL = "ledgersync_ordinal";
+    private static final int FLUSH_BYTES = 1 << 16;
+
+    private final PostgresDialect dialect;
+    private final Map<String, String[]> statements = new ConcurrentHashMap<>();
+
+    CopyUpsert(PostgresDialect dialect) {
+        this.dialect = dialect;
+    }
+
+    @Override
+    public void upsert(Handle handle, Table table, List<Row> rows, OffsetDateTime syncedAt, long runId) {
+        String[] sql = statements.computeIfAbsent(table.name(), name -> statements(table));
+        Connection connection = handle.getConnection();
+        try {
+            boolean ownTransaction = connection.getAutoCommit();
+            if (ownTransaction) {
+                // the four statements belong together: a chunk is upserted whole or not at all
+                connection.setAutoCommit(false);
+            }
+            try {
+                handle.execute(sql[0]);
+                handle.execute(sql[1]);
+                copy(connection, sql[2], rows, syncedAt, runId);
+                handle.execute(sql[3]);
+                if (ownTransaction) {
+                    connection.commit();
+                }
+            } catch (RuntimeException | SQLException e) {
+                if (ownTransaction) {
+                    connection.rollback();
+                }
+                throw e;
+            } finally {
+                if (ownTransaction) {
+                    connection.setAutoCommit(true);
+                }
+            }
+        } catch (SQLException e) {
+            throw new IllegalStateException("Upserting " + rows.size() + " rows into " + table.name() + " failed: " + e.getMessage(), e);
+        }
+    }
+
+    /** Child rows go straight into their table with COPY: their parents' old rows were deleted in this transaction. */
+    @Override
+    public void insert(Handle handle, String table, List<String> columns, List<ColumnType> types, List<Object[]> rows) {
+        if (rows.isEmpty()) {
+            return;
+        }
+        try {
+            CopyIn copy = handle.getConnection().unwrap(PGConnection.class).getCopyAPI()
+                    .copyIn("COPY " + table + " (" + String.join(", ", columns) + ") FROM STDIN");
+            try {
+                StringBuilder text = new StringBuilder(FLUSH_BYTES + 4096);
+                for (Object[] values : rows) {
+                    for (int i = 0; i < values.length; i++) {
+                        if (i > 0) {
+                            text.append('\t');
+                        }
+                        appendValue(text, values[i]);
+                    }
+                    text.append('\n');
+                    if (text.length() >= FLUSH_BYTES) {
+                        write(copy, text);
+                    }
+                }
+                write(copy, text);
+                copy.endCopy();
+            } finally {
+                if (copy.isActive()) {
+                    copy.cancelCopy();
+                }
+            }
+        } catch (SQLException e) {
+            throw new IllegalStateException("Copying " + rows.size() + " rows into " + table + " failed: " + e.getMessage(), e);
+        }
+    }
+
+    /** Create the staging table if this session has none, empty it, copy into it, merge it into the table. */
+    private String[] statements(Table table) {
+        List<String> columns = Dialect.allColumns(table);
+        String stage = stagingTable(table.name());
+        List<String> copied = new ArrayList<>(columns);
+        copied.add(ORDINAL);
+        return new String[] {
+            // INCLUDING COMPRESSION: raw is compressed once, here, with the table's method (lz4 where V5 set it)
+            "CREATE TEMPORARY TABLE IF NOT EXISTS " + stage + " (LIKE " + table.name() + " INCLUDING COMPRESSION, " + ORDINAL + " INTEGER)",
+            "TRUNCATE " + stage,
+            "COPY " + stage + " (" + String.join(", ", copied) + ") FROM STDIN",
+            // deleted_at is not copied: null in the stage, so the upsert clears it (Dialect.writtenColumns)
+            dialect.upsertFrom(stage, ORDINAL, table.name(), Dialect.writtenColumns(table), table.key())
+        };
+    }
+
+    /** PostgreSQL cuts identifiers at 63 bytes, and so does this. */
+    static String stagingTable(String table) {
+        String name = "stage_" + table;
+        return name.length() <= 63 ? name : name.substring(0, 63);
+    }
+
+    private static void copy(Connection connection, String sql, List<Row> rows, OffsetDateTime syncedAt, long runId)
+            throws SQLException {
+        CopyIn copy = connection.unwrap(PGConnection.class).getCopyAPI().copyIn(sql);
+        try {
+            String stamp = syncedAt.toString();
+            StringBuilder text = new StringBuilder(FLUSH_BYTES + 4096);
+            int ordinal = 0;
+            for (Row row : rows) {
+                for (Object value : row.values()) {
+                    appendValue(text, value);
+                    text.append('\t');
+                }
+                appendEscaped(text, row.raw());
+                text.append('\t').append(stamp).append('\t').append(runId).append('\t').append(ordinal++).append('\n');
+                if (text.length() >= FLUSH_BYTES) {
+                    write(copy, text);
+                }
+            }
+            write(copy, text);
+            copy.endCopy();
+        } finally {
+            if (copy.isActive()) {
+                copy.cancelCopy();
+            }
+        }
+    }
+
+    private static void write(CopyIn copy, StringBuilder text) throws SQLException {
+        byte[] bytes = text.toString().getBytes(StandardCharsets.UTF_8);
+        copy.writeToCopy(bytes, 0, bytes.length);
+        text.setLength(0);
+    }
+
+    /** COPY's text format: \N is null; the types of {@link Row} print as PostgreSQL reads them. */
+    static void appendValue(StringBuilder text, Object value) {
+        if (value == null) {
+            text.append("\\N");
+        } else if (value instanceof String string) {
+            appendEscaped(text, string);
+        } else if (value instanceof java.math.BigDecimal decimal) {
+            text.append(decimal.toPlainString());
+        } else if (value instanceof OffsetDateTime timestamp) {
+            text.append(timestamp); // ISO 8601, which PostgreSQL reads; toString is several times faster than a formatter
+        } else {
+            appendEscaped(text, value.toString()); // Long, Boolean, LocalDate: their toString is PostgreSQL's input form
+        }
+    }
+
+    /**
+     * Backslash, tab, newline and carriage return are the characters COPY's text format reserves. Most values have
+     * none, so they are looked for first with {@code indexOf}, which the JVM runs as vector instructions, and such a
+     * value is appended whole; a value with some is appended in runs between them (the profile's top frame, once).
+     */
+    static void appendEscaped(StringBuilder text, String value) {
+        if (value.indexOf('\\') < 0 && value.indexOf('\t') < 0 && value.indexOf('\n') < 0 && value.indexOf('\r') < 0) {
+            text.append(value);
+            return;
+        }
+        int from = 0;
+        for (int i = 0; i < value.length(); i++) {
+            char c = value.charAt(i);
+            if (c == '\\' || c == '\t' || c == '\n' || c == '\r') {
+                text.append(value, from, i).append('\\').append(c == '\\' ? '\\' : c == '\t' ? 't' : c == '\n' ? 'n' : 'r');
+                from = i + 1;
+            }
+        }
+        text.append(value, from, value.length());
+    }
+}

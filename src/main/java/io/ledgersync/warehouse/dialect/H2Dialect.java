@@ -1,0 +1,49 @@
+package io.ledgersync.warehouse.dialect;
+
+import java.util.Collections;
+import java.util.List;
+import java.util.Set;
+
+import javax.sql.DataSource;
+import io.ledgersync.warehouse.lock.InProcessRunLocks;
+import io.ledgersync.warehouse.lock.RunLocks;
+import io.ledgersync.warehouse.table.ColumnType;
+
+/**
+ * H2: {@code MERGE INTO ... KEY (...)}, since H2 has no {@code ON CONFLICT}; JSON is kept as text. Run locks live in this
+ * JVM, since H2 lets one process at a time open a file database.
+ */
+public final class H2Dialect implements Dialect {
+
+    @Override
+    public String upsert(String table, List<String> columns, List<String> key, Set<String> jsonColumns) {
+        return "MERGE INTO " + table + " (" + String.join(", ", columns) + ") KEY (" + String.join(", ", key)
+                + ") VALUES (" + String.join(", ", Collections.nCopies(columns.size(), "?")) + ")";
+    }
+
+    /**
+     * Decimals get 9 places, the most the contract's amounts and rates have ("up to a maximum of 9 decimal places");
+     * raw is CHARACTER VARYING, kept in the row (V5__raw_in_row.sql says why).
+     */
+    @Override
+    public String sqlType(ColumnType type) {
+        return switch (type) {
+            case TEXT -> "CHARACTER VARYING";
+            case INTEGER -> "BIGINT";
+            case DECIMAL -> "NUMERIC(38, 9)";
+            case BOOLEAN -> "BOOLEAN";
+            case DATE -> "DATE";
+            case TIMESTAMP -> "TIMESTAMP WITH TIME ZONE";
+        };
+    }
+
+    @Override
+    public String rawType() {
+        return "CHARACTER VARYING";
+    }
+
+    @Override
+    public RunLocks runLocks(DataSource lockConnections, String holderName) {
+        return new InProcessRunLocks(holderName);
+    }
+}

@@ -1,0 +1,82 @@
+package io.ledgersync.warehouse.dialect;
+
+import java.util.List;
+import java.util.Set;
+import java.util.stream.Collectors;
+
+import javax.sql.DataSource;
+import io.ledgersync.warehouse.lock.AdvisoryRunLocks;
+import io.ledgersync.warehouse.lock.RunLocks;
+import io.ledgersync.warehouse.table.ColumnType;
+
+/**
+ * PostgreSQL: {@code INSERT ... ON CONFLICT (key) DO UPDATE}, with JSON columns as {@code jsonb}; chunks of data-set
+ * rows go through {@code COPY} and a staging table ({@link CopyUpsert}); run locks are advisory locks of a session
+ * ({@link AdvisoryRunLocks}), so that instances sharing the database exclude each other.
+ */
+public final class PostgresDialect implements Dialect {
+
+    @Override
+    public String upsert(String table, List<String> columns, List<String> key, Set<String> jsonColumns) {
+        String values = columns.stream().map(c -> jsonColumns.contains(c) ? "CAST(? AS jsonb)" : "?").collect(Collectors.joining(", "));
+        return "INSERT INTO " + table + " (" + String.join(", ", columns) + ") VALUES (" + values + ")" + onConflict(columns, key);
+    }
+
+    @Override
+    public String sqlType(ColumnType type) {
+        return switch (type) {
+            case TEXT -> "TEXT";
+            case INTEGER -> "BIGINT";
+            case DECIMAL -> "NUMERIC";
+            case BOOLEAN -> "BOOLEAN";
+            case DATE -> "DATE";
+            case TIMESTAMP -> "TIMESTAMP WITH TIME ZONE";
+        };
+    }
+
+    @Override
+    public String rawType() {
+        return "JSONB";
+    }
+
+    /** raw compressed with lz4 where the server has it, as V5__raw_lz4.sql does for the first tables (and says why). */
+    @Override
+    public List<String> afterCreate(String table) {
+        return List.of("DO $$ BEGIN IF EXISTS (SELECT 1 FROM pg_settings WHERE name = 'default_toast_compression'"
+                + " AND 'lz4' = ANY (enumvals)) THEN ALTER TABLE " + table + " ALTER COLUMN raw SET COMPRESSION lz4; END IF; END $$");
+    }
+
+    /** The primary key keeps its table's old name ({@code <table>_pkey}) unless it is renamed too: a later table of that name needs it. */
+    @Override
+    public List<String> renameTable(String from, String to) {
+        return List.of("ALTER TABLE " + from + " RENAME TO " + to,
+                "ALTER TABLE " + to + " RENAME CONSTRAINT " + from + "_pkey TO " + to + "_pkey");
+    }
+
+    @Override
+    public RowUpsert rowUpsert() {
+        return new CopyUpsert(this);
+    }
+
+    @Override
+    public RunLocks runLocks(DataSource lockConnections, String holderName) {
+        return new AdvisoryRunLocks(lockConnections, holderName);
+    }
+
+    /**
+     * Upserts every row of a staging table with the same columns; of rows with one key, the one with the highest
+     * {@code ordinal} (ON CONFLICT refuses to touch one row twice in one statement).
+     */
+    String upsertFrom(String stage, String ordinal, String table, List<String> columns, List<String> key) {
+        String names = String.join(", ", columns);
+        String keys = String.join(", ", key);
+        return "INSERT INTO " + table + " (" + names + ") SELECT DISTINCT ON (" + keys + ") " + names + " FROM " + stage
+                + " ORDER BY " + keys + ", " + ordinal + " DESC" + onConflict(columns, key);
+    }
+
+    private static String onConflict(List<String> columns, List<String> key) {
+        String updates = columns.stream().filter(c -> !key.contains(c)).map(c -> c + " = EXCLUDED." + c)
+                .collect(Collectors.joining(", "));
+        return " ON CONFLICT (" + String.join(", ", key) + ") DO " + (updates.isEmpty() ? "NOTHING" : "UPDATE SET " + updates);
+    }
+}

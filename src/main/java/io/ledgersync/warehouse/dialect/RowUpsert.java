@@ -1,0 +1,46 @@
+package io.ledgersync.warehouse.dialect;
+
+import java.time.OffsetDateTime;
+import java.util.Collections;
+import java.util.List;
+
+import org.jdbi.v3.core.Handle;
+import org.jdbi.v3.core.statement.PreparedBatch;
+import io.ledgersync.warehouse.table.ColumnType;
+import io.ledgersync.warehouse.table.Row;
+import io.ledgersync.warehouse.table.Table;
+
+/**
+ * How one database takes a chunk of rows of a data-set table fastest, inserting or replacing by key. Runs on the
+ * handle of the caller's transaction; a dialect chooses it ({@link Dialect#rowUpsert()}).
+ */
+public interface RowUpsert {
+
+    /** @param rows already checked to have a value per typed column */
+    void upsert(Handle handle, Table table, List<Row> rows, OffsetDateTime syncedAt, long runId);
+
+    /**
+     * Inserts rows that have no row of their key in the table (a child table's rows, after their parents' old ones
+     * were deleted): by default a JDBC batch of single-row inserts (H2), {@link CopyUpsert} a {@code COPY} (PostgreSQL).
+     *
+     * @param types each column's type, for a null value
+     */
+    default void insert(Handle handle, String table, List<String> columns, List<ColumnType> types, List<Object[]> rows) {
+        if (rows.isEmpty()) {
+            return;
+        }
+        PreparedBatch batch = handle.prepareBatch("INSERT INTO " + table + " (" + String.join(", ", columns) + ") VALUES ("
+                + String.join(", ", Collections.nCopies(columns.size(), "?")) + ")");
+        for (Object[] values : rows) {
+            for (int i = 0; i < values.length; i++) {
+                if (values[i] == null) {
+                    batch.bindNull(i, types.get(i).sqlType());
+                } else {
+                    batch.bind(i, values[i]);
+                }
+            }
+            batch.add();
+        }
+        batch.execute();
+    }
+}

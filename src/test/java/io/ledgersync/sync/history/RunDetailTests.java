@@ -1,0 +1,68 @@
+package io.ledgersync.sync.history;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.time.Instant;
+import java.util.List;
+
+import org.junit.jupiter.api.Test;
+import org.springframework.batch.core.BatchStatus;
+import org.springframework.batch.core.ExitStatus;
+import org.springframework.batch.core.job.JobExecution;
+import io.ledgersync.sync.TestRuns;
+import io.ledgersync.sync.walk.PartitionContext;
+
+/** A run's detail: each partition of the whole run with this execution's counts and the run's, and instants. */
+class RunDetailTests {
+
+    private final Instant started = Instant.parse("2026-11-22T18:00:00Z");
+
+    @Test
+    void aResumedRunShowsEveryPartitionOfTheRunWithBothCountsAndTheirTotals() {
+        JobExecution first = TestRuns.execution(11L, started.minusSeconds(600));
+        first.setStatus(BatchStatus.STOPPED);
+        PartitionContext.of(TestRuns.partition(first, "invoices", "a", BatchStatus.COMPLETED, 100, 1, 100, 1, 100)).saveRejected(1, 1);
+        TestRuns.partition(first, "invoices", "b", BatchStatus.STOPPED, 100, 1, 100, 1, 250);
+        JobExecution resumed = TestRuns.execution(12L, started);
+        resumed.setStatus(BatchStatus.COMPLETED);
+        resumed.setExitStatus(ExitStatus.COMPLETED);
+        resumed.setEndTime(TestRuns.batchTime(started.plusSeconds(90)));
+        PartitionContext.of(TestRuns.partition(resumed, "invoices", "b", BatchStatus.COMPLETED, 250, 3, 150, 2, 250)).saveRejected(3, 2);
+
+        RunDetail detail = RunDetail.of(RunPartitions.of(resumed, List.of(first)), null, List.of());
+
+        assertThat(detail.resumedFrom()).isEqualTo(11L);
+        assertThat(detail.startedAt()).isEqualTo(started);
+        assertThat(detail.endedAt()).isEqualTo(started.plusSeconds(90));
+        assertThat(detail.partitions()).extracting(p -> p.companyId() + " ran in " + p.ranIn() + ": " + p.outcome() + " "
+                + p.records() + "/" + p.runRecords() + " records, " + p.pages() + "/" + p.runPages() + " pages, "
+                + p.rejected() + "/" + p.runRejected() + " rejected")
+                .containsExactly("a ran in 11: COMPLETED 0/100 records, 0/1 pages, 0/1 rejected",
+                        "b ran in 12: COMPLETED 150/250 records, 2/3 pages, 2/3 rejected");
+        assertThat(detail.totals()).isEqualTo(new RunDetail.Totals(2, 150, 4, 350, 2, 4));
+    }
+
+    @Test
+    void aStoppedPartitionIsStoppedAndTheDescriptionOfTheStopNamesNoClass() {
+        JobExecution run = TestRuns.execution(4L, started);
+        run.setStatus(BatchStatus.STOPPED);
+        run.setExitStatus(ExitStatus.STOPPED.addExitDescription("org.springframework.batch.core.job.JobInterruptedException"));
+        TestRuns.partition(run, "invoices", "a", BatchStatus.STOPPED, 100, 1, 100, 1, 250);
+
+        RunDetail detail = RunDetail.of(RunPartitions.of(run), null, List.of());
+
+        assertThat(detail.partitions().get(0).outcome()).isEqualTo("STOPPED");
+        assertThat(detail.resumedFrom()).isNull();
+        assertThat(detail.exitDescription()).isNull();
+    }
+
+    @Test
+    void theFirstLineOfAFailureKeepsItsMessageWithoutTheExceptionClass() {
+        JobExecution run = TestRuns.execution(5L, started);
+        run.setStatus(BatchStatus.FAILED);
+        run.setExitStatus(ExitStatus.FAILED.addExitDescription(
+                "java.lang.IllegalStateException: GET /companies answered 500\n\tat io.ledgersync.Foo.bar(Foo.java:1)"));
+
+        assertThat(RunDetail.of(RunPartitions.of(run), null, List.of()).exitDescription()).isEqualTo("GET /companies answered 500");
+    }
+}

@@ -1,0 +1,94 @@
+package io.ledgersync.sync.partition;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.mockito.ArgumentMatchers.any;
+import static org.mockito.Mockito.mock;
+import static org.mockito.Mockito.never;
+import static org.mockito.Mockito.verify;
+import static org.mockito.Mockito.when;
+
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+
+import org.junit.jupiter.api.Test;
+import org.mockito.ArgumentCaptor;
+import org.springframework.batch.core.BatchStatus;
+import org.springframework.batch.core.ExitStatus;
+import org.springframework.batch.core.job.JobExecution;
+import org.springframework.batch.core.step.StepExecution;
+
+import io.ledgersync.MutableClock;
+import io.ledgersync.sync.DeferralPolicy;
+import io.ledgersync.sync.PartitionOutcome;
+import io.ledgersync.sync.SyncEvent;
+import io.ledgersync.sync.TestRuns;
+import io.ledgersync.sync.walk.PartitionContext;
+import io.ledgersync.warehouse.state.SyncState.Status;
+import io.ledgersync.warehouse.state.SyncState;
+import io.ledgersync.warehouse.state.SyncStates;
+
+/** What a partition's end leaves behind: its exit code, its company data set's state, its event. */
+class PartitionOutcomeListenerTests {
+
+    private final MutableClock clock = new MutableClock(Instant.parse("2026-11-22T02:10:00Z"));
+    private final SyncStates states = mock(SyncStates.class);
+    private final List<Object> events = new ArrayList<>();
+    private final PartitionOutcomeListener listener = new PartitionOutcomeListener(states,
+            mock(io.ledgersync.warehouse.state.RejectedRecords.class), new DeferralPolicy(Duration.ofMinutes(10), Duration.ofHours(6)), clock,
+            events::add, new WalkCompletion(states, mock(io.ledgersync.warehouse.Warehouse.class), null, 0.5, events::add));
+    private final JobExecution run = TestRuns.execution(9L, Instant.parse("2026-11-22T02:00:00Z"));
+
+    @Test
+    void aStoppedPartitionEndsStoppedAndItsDataSetKeepsItsStateNotingTheStop() {
+        Instant lastSuccess = Instant.parse("2026-11-21T02:05:00Z");
+        Instant due = Instant.parse("2026-11-22T01:00:00Z");
+        when(states.find("a", "invoices")).thenReturn(Optional.of(
+                new SyncState("a", "invoices", Status.DEFERRED, 2, due, lastSuccess, "409 not ready", "c-1", 8, lastSuccess)));
+        StepExecution step = TestRuns.partition(run, "invoices", "a", BatchStatus.STOPPED, 300, 3, 200, 2, 1000);
+
+        ExitStatus exit = listener.afterStep(step);
+
+        assertThat(exit.getExitCode()).isEqualTo("STOPPED");
+        ArgumentCaptor<SyncState> saved = ArgumentCaptor.forClass(SyncState.class);
+        verify(states).save(saved.capture());
+        SyncState state = saved.getValue();
+        assertThat(state.state()).as("still deferred, and due").isEqualTo(Status.DEFERRED);
+        assertThat(state.attempts()).isEqualTo(2);
+        assertThat(state.nextAttemptAt()).isEqualTo(due);
+        assertThat(state.lastSuccessAt()).isEqualTo(lastSuccess);
+        assertThat(state.lastError()).isEqualTo(
+                "Stopped on request after 200 records in 2 page(s) of run 9; a restart of the run resumes it");
+        assertThat(state.lastRunId()).isEqualTo(9);
+        assertThat(PartitionContext.of(step).error()).as("shown with the partition in the run's detail").startsWith("Stopped on request");
+        verify(states, never()).reconcile(any(Long.class), any(), any(), any(Long.class), any(Long.class), any(), any(), any(),
+                any());
+        assertThat(events).singleElement().isEqualTo(new SyncEvent.PartitionFinished(9, "invoices", "a", PartitionOutcome.STOPPED, 200, 2));
+    }
+
+    @Test
+    void aStoppedPartitionOfADataSetNeverReadBeforeLeavesNoState() {
+        when(states.find("b", "invoices")).thenReturn(Optional.empty());
+        StepExecution step = TestRuns.partition(run, "invoices", "b", BatchStatus.STOPPED, 100, 1, 100, 1, 1000);
+
+        listener.afterStep(step);
+
+        verify(states, never()).save(any());
+        assertThat(((SyncEvent.PartitionFinished) events.get(0)).outcome()).isEqualTo(PartitionOutcome.STOPPED);
+    }
+
+    @Test
+    void aCompletedPartitionIsStillOkAndReconciled() {
+        when(states.find("c", "invoices")).thenReturn(Optional.empty());
+        StepExecution step = TestRuns.partition(run, "invoices", "c", BatchStatus.COMPLETED, 1000, 10, 1000, 10, 1000);
+
+        assertThat(listener.afterStep(step).getExitCode()).isEqualTo("COMPLETED");
+
+        ArgumentCaptor<SyncState> saved = ArgumentCaptor.forClass(SyncState.class);
+        verify(states).save(saved.capture());
+        assertThat(saved.getValue().state()).isEqualTo(Status.OK);
+        verify(states).reconcile(9, "c", "invoices", 1000, 1000, clock.instant(), null, null, null);
+    }
+}

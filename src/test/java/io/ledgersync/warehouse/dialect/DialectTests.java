@@ -1,0 +1,58 @@
+package io.ledgersync.warehouse.dialect;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import java.util.List;
+
+import org.junit.jupiter.api.Test;
+import io.ledgersync.warehouse.table.Column;
+import io.ledgersync.warehouse.table.ColumnType;
+import io.ledgersync.warehouse.table.Table;
+
+class DialectTests {
+
+    private final Table invoices = new Table("invoices",
+            List.of(new Column("company_id", ColumnType.TEXT), new Column("id", ColumnType.TEXT), new Column("total", ColumnType.DECIMAL)),
+            List.of("company_id", "id"));
+
+    @Test
+    void h2MergesOnThePrimaryKeyClearingDeletedAt() {
+        assertThat(Dialect.forProduct("H2").upsert(invoices)).isEqualTo(
+                "MERGE INTO invoices (company_id, id, total, raw, synced_at, run_id, deleted_at) KEY (company_id, id)"
+                        + " VALUES (?, ?, ?, ?, ?, ?, ?)");
+    }
+
+    @Test
+    void postgresInsertsOnConflictUpdatingEveryNonKeyColumnAndCastsRawToJsonb() {
+        assertThat(Dialect.forProduct("PostgreSQL").upsert(invoices)).isEqualTo(
+                "INSERT INTO invoices (company_id, id, total, raw, synced_at, run_id, deleted_at)"
+                        + " VALUES (?, ?, ?, CAST(? AS jsonb), ?, ?, ?)"
+                        + " ON CONFLICT (company_id, id) DO UPDATE SET total = EXCLUDED.total, raw = EXCLUDED.raw,"
+                        + " synced_at = EXCLUDED.synced_at, run_id = EXCLUDED.run_id, deleted_at = EXCLUDED.deleted_at");
+    }
+
+    @Test
+    void postgresUpsertsAStagedChunkOnceKeepingTheLastRowOfAKey() {
+        PostgresDialect postgres = (PostgresDialect) Dialect.forProduct("PostgreSQL");
+
+        assertThat(postgres.upsertFrom("stage_invoices", "ord", "invoices", Dialect.allColumns(invoices), invoices.key())).isEqualTo(
+                "INSERT INTO invoices (company_id, id, total, raw, synced_at, run_id) SELECT DISTINCT ON (company_id, id)"
+                        + " company_id, id, total, raw, synced_at, run_id FROM stage_invoices ORDER BY company_id, id, ord DESC"
+                        + " ON CONFLICT (company_id, id) DO UPDATE SET total = EXCLUDED.total, raw = EXCLUDED.raw,"
+                        + " synced_at = EXCLUDED.synced_at, run_id = EXCLUDED.run_id");
+        assertThat(postgres.rowUpsert()).isInstanceOf(CopyUpsert.class);
+        assertThat(Dialect.forProduct("H2").rowUpsert()).isInstanceOf(BatchedUpsert.class);
+    }
+
+    @Test
+    void stagingTableNamesStayWithinPostgresIdentifierLength() {
+        assertThat(CopyUpsert.stagingTable("invoices")).isEqualTo("stage_invoices");
+        assertThat(CopyUpsert.stagingTable("t".repeat(63))).hasSize(63);
+    }
+
+    @Test
+    void anUnsupportedDatabaseIsNamedWithTheFix() {
+        assertThatThrownBy(() -> Dialect.forProduct("MySQL")).hasMessageContaining("MySQL").hasMessageContaining("LEDGERSYNC_DB_URL");
+    }
+}

@@ -154,7 +154,7 @@ public final class Companies {
         Map<String, Field<T>> fields = type.fields();
         String path = "/companies/" + company.id() + "/data/" + dataType;
         DataSetState state = states.get(company.id() + '/' + dataType);
-        DataSetState.Snapshot drift = state == null ? DataSetState.Snapshot.UNCHANGED : state.snapshot();
+        DriftSnapshot drift = state == null ? DriftSnapshot.UNCHANGED : state.snapshot();
         if (drift.version() == 0) {
             return new PageableRecords<>(path, baseSize, generate, writer, fields, path);
         }
@@ -165,7 +165,7 @@ public final class Companies {
                         drift.insertedAt().get(position), drift.version(), false);
             }
             int index = drift.baseIndex(position - inserted);
-            DataSetState.Revision revision = drift.updated().get(index);
+            DriftSnapshot.Revision revision = drift.updated().get(index);
             T base = generate.apply(index);
             return revision == null ? base : reviser.revise(base, revision.when(), revision.revision(), revision.deleted());
         };

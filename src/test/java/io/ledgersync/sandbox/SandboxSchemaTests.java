@@ -4,9 +4,11 @@ import static io.ledgersync.sandbox.SandboxHttp.basic;
 import static io.ledgersync.sandbox.SandboxHttp.invoicesPath;
 import static org.assertj.core.api.Assertions.assertThat;
 
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.UncheckedIOException;
 import java.net.http.HttpResponse;
-import java.nio.file.Files;
-import java.nio.file.Path;
+import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.Map;
 
@@ -30,12 +32,13 @@ import io.swagger.v3.parser.core.models.SwaggerParseResult;
  * Sandbox responses, success pages and every error status, validated against the schemas of the two public OpenAPI
  * files ({@code Companies}/{@code Company}, {@code AccountingInvoices}/{@code AccountingInvoice}, {@code PagingInfo},
  * {@code ErrorMessage}, {@code DataStatuses}, {@code ApiKeys}), and the other data sets' pages against
- * {@code AccountingBill}, {@code AccountingSupplier}, {@code AccountingAccount} and {@code AccountingCustomer}.
+ * {@code AccountingBill}, {@code AccountingSupplier}, {@code AccountingAccount} and {@code AccountingCustomer}. The
+ * files are part of the repository ({@code src/test/resources/contract}, whose README says where they come from).
  */
 class SandboxSchemaTests {
 
-    /** The shared contract folder, found from the repository; tests run from its root. */
-    private static final Path CONTRACT = Path.of("..", "shared", "contract");
+    /** The folder of the OpenAPI files on the test classpath. */
+    private static final String CONTRACT = "/contract/";
 
     /** Each data set besides invoices, and the schema of the invoices file its records must match. */
     private static final Map<String, String> PAGES_OF = Map.of("bills", "AccountingBill", "suppliers",
@@ -250,14 +253,8 @@ class SandboxSchemaTests {
     }
 
     /**
-     * The platform file refers to parameter schemas from a few schemas ({@code Connection.id} among them), which the
-     * validator's loader rejects as a whole; the parser itself reads those references, so the document is parsed
-     * here and handed over; any parse message other than those (and two about webhooks, which no response uses)
-     * still fails the test.
-     */
-    /**
      * {@code paidOnDate} and {@code sourceModifiedDate} are plain {@code DateTime} strings in the schema, yet the
-     * platform sends null for an unpaid invoice and for a provider that reports no change date (contract README:
+     * platform sends null for an unpaid invoice and for a provider that reports no change date (CONTRACT.md §11:
      * "sourceModifiedDate ... may be null"); the sandbox does too, and only that null is forgiven here.
      */
     private static boolean documentedNull(ValidationReport.Message message) {
@@ -266,26 +263,35 @@ class SandboxSchemaTests {
     }
 
     /** The file as a 3.0 document the validator checks fully (see {@link OpenApi30}). */
-    private static String asOpenApi30(Path spec) {
-        try {
-            String text = Files.readString(spec);
-            assertThat(text).startsWith("openapi: 3.1.0");
-            return spec.getFileName().toString().equals("public-invoices-openapi.yaml")
-                    ? OpenApi30.rewrite(text, PAGES_OF, Map.of("SandboxCreditNote", CREDIT_NOTE_SCHEMA))
-                    : OpenApi30.rewrite(text);
-        } catch (java.io.IOException e) {
-            throw new java.io.UncheckedIOException(e);
+    private static String asOpenApi30(String file) {
+        String text = contractFile(file);
+        assertThat(text).startsWith("openapi: 3.1.0");
+        return file.equals("public-invoices-openapi.yaml")
+                ? OpenApi30.rewrite(text, PAGES_OF, Map.of("SandboxCreditNote", CREDIT_NOTE_SCHEMA))
+                : OpenApi30.rewrite(text);
+    }
+
+    private static String contractFile(String file) {
+        try (InputStream in = SandboxSchemaTests.class.getResourceAsStream(CONTRACT + file)) {
+            assertThat(in).as("src/test/resources" + CONTRACT + file + " on the test classpath").isNotNull();
+            return new String(in.readAllBytes(), StandardCharsets.UTF_8);
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
         }
     }
 
+    /**
+     * The platform file refers to parameter schemas from a few schemas ({@code Connection.id} among them), which the
+     * validator's loader rejects as a whole; the parser itself reads those references, so the document is parsed
+     * here and handed over; any parse message other than those (and two about webhooks, which no response uses)
+     * still fails the test.
+     */
     private static OpenApiInteractionValidator validator(String file) {
-        Path spec = CONTRACT.resolve(file).toAbsolutePath().normalize();
-        assertThat(Files.isRegularFile(spec)).as(spec.toString()).isTrue();
         ParseOptions options = new ParseOptions();
         options.setResolve(true);
         options.setResolveFully(true);
         options.setResolveCombinators(true);
-        SwaggerParseResult parsed = new OpenAPIParser().readContents(asOpenApi30(spec), null, options);
+        SwaggerParseResult parsed = new OpenAPIParser().readContents(asOpenApi30(file), null, options);
         assertThat(parsed.getOpenAPI()).as(String.valueOf(parsed.getMessages())).isNotNull();
         // 3.1-only keywords (schema examples, info.summary) are dropped with a message; nothing else may be.
         assertThat(parsed.getMessages()).allMatch(message -> message.matches("attribute .+ is unexpected")

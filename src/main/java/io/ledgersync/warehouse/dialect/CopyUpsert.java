@@ -1,7 +1,6 @@
 package io.ledgersync.warehouse.dialect;
 
 import java.nio.charset.StandardCharsets;
-import java.sql.Connection;
 import java.sql.SQLException;
 import java.time.OffsetDateTime;
 import java.util.ArrayList;
@@ -12,6 +11,7 @@ import java.util.concurrent.ConcurrentHashMap;
 import org.jdbi.v3.core.Handle;
 import org.postgresql.PGConnection;
 import org.postgresql.copy.CopyIn;
+import io.ledgersync.warehouse.table.Column;
 import io.ledgersync.warehouse.table.ColumnType;
 import io.ledgersync.warehouse.table.Row;
 import io.ledgersync.warehouse.table.Table;
@@ -36,34 +36,16 @@ final class CopyUpsert implements RowUpsert {
         this.dialect = dialect;
     }
 
+    /** The four statements belong together: the caller's transaction ({@link RowUpsert}) upserts a chunk whole or not at all. */
     @Override
     public void upsert(Handle handle, Table table, List<Row> rows, OffsetDateTime syncedAt, long runId) {
         String[] sql = statements.computeIfAbsent(table.name(), name -> statements(table));
-        Connection connection = handle.getConnection();
+        String stamp = syncedAt.toString();
         try {
-            boolean ownTransaction = connection.getAutoCommit();
-            if (ownTransaction) {
-                // the four statements belong together: a chunk is upserted whole or not at all
-                connection.setAutoCommit(false);
-            }
-            try {
-                handle.execute(sql[0]);
-                handle.execute(sql[1]);
-                copy(connection, sql[2], rows, syncedAt, runId);
-                handle.execute(sql[3]);
-                if (ownTransaction) {
-                    connection.commit();
-                }
-            } catch (RuntimeException | SQLException e) {
-                if (ownTransaction) {
-                    connection.rollback();
-                }
-                throw e;
-            } finally {
-                if (ownTransaction) {
-                    connection.setAutoCommit(true);
-                }
-            }
+            handle.execute(sql[0]);
+            handle.execute(sql[1]);
+            copy(handle, sql[2], rows, (text, row, ordinal) -> appendStaged(text, row, stamp, runId, ordinal));
+            handle.execute(sql[3]);
         } catch (SQLException e) {
             throw new IllegalStateException("Upserting " + rows.size() + " rows into " + table.name() + " failed: " + e.getMessage(), e);
         }
@@ -76,29 +58,8 @@ final class CopyUpsert implements RowUpsert {
             return;
         }
         try {
-            CopyIn copy = handle.getConnection().unwrap(PGConnection.class).getCopyAPI()
-                    .copyIn("COPY " + table + " (" + String.join(", ", columns) + ") FROM STDIN");
-            try {
-                StringBuilder text = new StringBuilder(FLUSH_BYTES + 4096);
-                for (Object[] values : rows) {
-                    for (int i = 0; i < values.length; i++) {
-                        if (i > 0) {
-                            text.append('\t');
-                        }
-                        appendValue(text, values[i]);
-                    }
-                    text.append('\n');
-                    if (text.length() >= FLUSH_BYTES) {
-                        write(copy, text);
-                    }
-                }
-                write(copy, text);
-                copy.endCopy();
-            } finally {
-                if (copy.isActive()) {
-                    copy.cancelCopy();
-                }
-            }
+            copy(handle, "COPY " + table + " (" + String.join(", ", columns) + ") FROM STDIN", rows,
+                    (text, values, ordinal) -> appendValues(text, values));
         } catch (SQLException e) {
             throw new IllegalStateException("Copying " + rows.size() + " rows into " + table + " failed: " + e.getMessage(), e);
         }
@@ -120,26 +81,24 @@ final class CopyUpsert implements RowUpsert {
         };
     }
 
-    /** PostgreSQL cuts identifiers at 63 bytes, and so does this. */
     static String stagingTable(String table) {
-        String name = "stage_" + table;
-        return name.length() <= 63 ? name : name.substring(0, 63);
+        return Column.truncated("stage_" + table);
     }
 
-    private static void copy(Connection connection, String sql, List<Row> rows, OffsetDateTime syncedAt, long runId)
-            throws SQLException {
-        CopyIn copy = connection.unwrap(PGConnection.class).getCopyAPI().copyIn(sql);
+    /** How one row is written as a line of COPY's text format, without its newline; {@code ordinal} counts from 0. */
+    private interface Line<T> {
+        void append(StringBuilder text, T row, int ordinal);
+    }
+
+    /** Streams the rows to the server {@link #FLUSH_BYTES} at a time, so a chunk never sits in memory as one text. */
+    private static <T> void copy(Handle handle, String sql, List<T> rows, Line<T> line) throws SQLException {
+        CopyIn copy = handle.getConnection().unwrap(PGConnection.class).getCopyAPI().copyIn(sql);
         try {
-            String stamp = syncedAt.toString();
             StringBuilder text = new StringBuilder(FLUSH_BYTES + 4096);
             int ordinal = 0;
-            for (Row row : rows) {
-                for (Object value : row.values()) {
-                    appendValue(text, value);
-                    text.append('\t');
-                }
-                appendEscaped(text, row.raw());
-                text.append('\t').append(stamp).append('\t').append(runId).append('\t').append(ordinal++).append('\n');
+            for (T row : rows) {
+                line.append(text, row, ordinal++);
+                text.append('\n');
                 if (text.length() >= FLUSH_BYTES) {
                     write(copy, text);
                 }
@@ -150,6 +109,26 @@ final class CopyUpsert implements RowUpsert {
             if (copy.isActive()) {
                 copy.cancelCopy();
             }
+        }
+    }
+
+    /** A staged row: its typed values, raw, synced_at, run_id, then its ordinal ({@link #ORDINAL}). */
+    static void appendStaged(StringBuilder text, Row row, String syncedAt, long runId, int ordinal) {
+        for (Object value : row.values()) {
+            appendValue(text, value);
+            text.append('\t');
+        }
+        appendEscaped(text, row.raw());
+        text.append('\t').append(syncedAt).append('\t').append(runId).append('\t').append(ordinal);
+    }
+
+    /** A row of a child table: its values, in column order. */
+    static void appendValues(StringBuilder text, Object[] values) {
+        for (int i = 0; i < values.length; i++) {
+            if (i > 0) {
+                text.append('\t');
+            }
+            appendValue(text, values[i]);
         }
     }
 

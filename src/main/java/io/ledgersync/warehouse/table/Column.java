@@ -5,7 +5,9 @@ import java.util.regex.Pattern;
 /** A typed column of a warehouse table. */
 public record Column(String name, ColumnType type) {
 
-    private static final Pattern IDENTIFIER = Pattern.compile("[a-z_][a-z0-9_]{0,62}");
+    /** PostgreSQL's longest identifier: it cuts a longer one, silently. */
+    private static final int MAX_IDENTIFIER = 63;
+    private static final Pattern IDENTIFIER = Pattern.compile("[a-z_][a-z0-9_]{0," + (MAX_IDENTIFIER - 1) + "}");
 
     public Column {
         requireIdentifier(name, "column");
@@ -18,5 +20,10 @@ public record Column(String name, ColumnType type) {
                     + "': use lower-case letters, digits and underscores, starting with a letter");
         }
         return name;
+    }
+
+    /** A name made of others (a staging or a rebuilt table's), cut as PostgreSQL would cut it, so that SQL names what it made. */
+    public static String truncated(String name) {
+        return name.length() <= MAX_IDENTIFIER ? name : name.substring(0, MAX_IDENTIFIER);
     }
 }

@@ -8,6 +8,7 @@ import java.time.OffsetDateTime;
 import java.time.ZoneOffset;
 
 import org.junit.jupiter.api.Test;
+import io.ledgersync.warehouse.table.Row;
 
 /** COPY's text format as CopyUpsert writes it; that PostgreSQL reads it back unchanged is the warehouse contract tests' job. */
 class CopyUpsertTests {
@@ -28,6 +29,18 @@ class CopyUpsertTests {
         assertThat(value(Boolean.TRUE)).isEqualTo("true");
         assertThat(value(42L)).isEqualTo("42");
         assertThat(value("tab\there")).isEqualTo("tab\\there");
+    }
+
+    @Test
+    void aStagedRowIsItsValuesThenRawStampRunAndOrdinalAndAChildRowIsItsValues() {
+        StringBuilder staged = new StringBuilder();
+        CopyUpsert.appendStaged(staged, new Row(new Object[] {"c1", null, new BigDecimal("2.50")}, "{\"a\":\t1}"),
+                "2026-01-01T00:00Z", 7, 3);
+        StringBuilder child = new StringBuilder();
+        CopyUpsert.appendValues(child, new Object[] {"c1", "b\n1", 1L, null});
+
+        assertThat(staged).hasToString("c1\t\\N\t2.50\t{\"a\":\\t1}\t2026-01-01T00:00Z\t7\t3");
+        assertThat(child).hasToString("c1\tb\\n1\t1\t\\N");
     }
 
     private static String escaped(String text) {

@@ -40,6 +40,7 @@ import io.ledgersync.warehouse.dialect.Dialect;
 import io.ledgersync.warehouse.dialect.H2Dialect;
 import io.ledgersync.warehouse.dialect.RowUpsert;
 import io.ledgersync.warehouse.lock.RunLocks;
+import io.ledgersync.warehouse.lock.SchemaLock;
 import io.ledgersync.warehouse.table.ColumnType;
 import io.ledgersync.warehouse.table.Row;
 import io.ledgersync.warehouse.table.Table;
@@ -245,6 +246,11 @@ final class H2UpsertBenchmark {
                 @Override
                 public RunLocks runLocks(DataSource lockConnections, String holderName) {
                     return h2.runLocks(lockConnections, holderName);
+                }
+
+                @Override
+                public SchemaLock schemaLock(Jdbi jdbi) {
+                    return h2.schemaLock(jdbi);
                 }
 
                 @Override

@@ -25,8 +25,8 @@ import org.jdbi.v3.core.statement.PreparedBatch;
 import org.jdbi.v3.core.statement.Query;
 import io.ledgersync.warehouse.dialect.ChildRows;
 import io.ledgersync.warehouse.dialect.Dialect;
-import io.ledgersync.warehouse.dialect.PostgresDialect;
 import io.ledgersync.warehouse.dialect.RowUpsert;
+import io.ledgersync.warehouse.lock.SchemaLock;
 import io.ledgersync.warehouse.table.ChildTable;
 import io.ledgersync.warehouse.table.Column;
 import io.ledgersync.warehouse.table.ColumnType;
@@ -45,38 +45,22 @@ import io.ledgersync.warehouse.table.TableShape;
 public class WarehouseSchema {
 
     private static final String HISTORY = "data_set_schema";
-    /** The PostgreSQL advisory lock (one bigint key: apart from the run locks' two-int keys) of {@link #exclusively}. */
-    private static final long SCHEMA_LOCK = 0x6c65646765727363L; // "ledgersc"
 
     private final Jdbi jdbi;
     private final Dialect dialect;
     private final Clock clock;
+    private final SchemaLock lock;
 
     WarehouseSchema(Jdbi jdbi, Dialect dialect, Clock clock) {
         this.jdbi = jdbi;
         this.dialect = dialect;
         this.clock = clock;
+        this.lock = dialect.schemaLock(jdbi);
     }
 
-    /**
-     * Runs {@code work} while no other process changes the data-set tables: processes that start together on one new
-     * PostgreSQL warehouse (a cluster's workers) would otherwise both create a table or add a column, and all but one
-     * fail. A session lock on a connection held meanwhile; the others wait, then find nothing left to do. On H2 one
-     * process has the file, and a start runs this once.
-     */
+    /** Runs {@code work} while no other process changes the data-set tables: under the dialect's {@link SchemaLock}. */
     public void exclusively(Runnable work) {
-        if (!(dialect instanceof PostgresDialect)) {
-            work.run();
-            return;
-        }
-        jdbi.useHandle(handle -> {
-            handle.createQuery("SELECT pg_advisory_lock(:key)").bind("key", SCHEMA_LOCK).mapToMap().one();
-            try {
-                work.run();
-            } finally {
-                handle.createQuery("SELECT pg_advisory_unlock(:key)").bind("key", SCHEMA_LOCK).mapToMap().one();
-            }
-        });
+        lock.exclusively(work);
     }
 
     /** The table as the database has it; empty when there is no such table. */

@@ -6,10 +6,15 @@ import static org.awaitility.Awaitility.await;
 import java.time.Duration;
 
 import java.util.List;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 
 import org.junit.jupiter.api.Test;
 import io.ledgersync.warehouse.lock.RunLocks;
+import io.ledgersync.warehouse.lock.SchemaLock;
 import io.ledgersync.warehouse.table.Row;
 
 /** The warehouse contract on PostgreSQL, the production warehouse. */
@@ -87,5 +92,45 @@ class PostgresWarehouseContractTests extends AbstractWarehouseContractTests {
         String method = jdbi.withHandle(h -> h.createQuery("SELECT pg_column_compression(raw) FROM invoices WHERE id = 'big'")
                 .mapTo(String.class).one());
         assertThat(method).isEqualTo(serverHasLz4 ? "lz4" : "pglz");
+    }
+
+    /** Two processes bring the tables in line at one start (a cluster's workers): the second waits until the first is done. */
+    @Test
+    void theSchemaLockMakesASecondProcessWaitUntilTheFirstIsDone() throws Exception {
+        SchemaLock first = dialect.schemaLock(jdbi);
+        SchemaLock second = dialect.schemaLock(jdbi);
+        List<String> steps = new CopyOnWriteArrayList<>();
+        CountDownLatch holding = new CountDownLatch(1);
+        CountDownLatch release = new CountDownLatch(1);
+
+        CompletableFuture<Void> firstDone = CompletableFuture.runAsync(() -> first.exclusively(() -> {
+            steps.add("first starts");
+            holding.countDown();
+            awaitQuietly(release);
+            steps.add("first ends");
+        }));
+        try {
+            assertThat(holding.await(10, TimeUnit.SECONDS)).isTrue();
+            CompletableFuture<Void> secondDone = CompletableFuture.runAsync(() -> second.exclusively(() -> steps.add("second starts")));
+            await().atMost(Duration.ofSeconds(10)).until(() -> jdbi.withHandle(h -> h.createQuery("SELECT COUNT(*) FROM pg_locks"
+                    + " WHERE locktype = 'advisory' AND NOT granted"
+                    + " AND database = (SELECT oid FROM pg_database WHERE datname = current_database())").mapTo(Long.class).one()) == 1);
+            assertThat(steps).as("the second waits in the database").containsExactly("first starts");
+
+            release.countDown();
+            firstDone.get(10, TimeUnit.SECONDS);
+            secondDone.get(10, TimeUnit.SECONDS);
+            assertThat(steps).containsExactly("first starts", "first ends", "second starts");
+        } finally {
+            release.countDown();
+        }
+    }
+
+    private static void awaitQuietly(CountDownLatch latch) {
+        try {
+            latch.await(30, TimeUnit.SECONDS);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
     }
 }

@@ -6,7 +6,10 @@ import java.util.Set;
 import java.util.stream.Collectors;
 
 import javax.sql.DataSource;
+
+import org.jdbi.v3.core.Jdbi;
 import io.ledgersync.warehouse.lock.RunLocks;
+import io.ledgersync.warehouse.lock.SchemaLock;
 import io.ledgersync.warehouse.table.Column;
 import io.ledgersync.warehouse.table.ColumnType;
 import io.ledgersync.warehouse.table.StandardColumns;
@@ -43,6 +46,9 @@ public interface Dialect {
      * @param holderName how a holder is shown to whoever is refused ({@link RunLocks#processName()})
      */
     RunLocks runLocks(DataSource lockConnections, String holderName);
+
+    /** The lock held while the data-set tables are brought in line with their files, on the warehouse's connections. */
+    SchemaLock schemaLock(Jdbi jdbi);
 
     /** The column type of a typed column, as CREATE TABLE and ADD COLUMN spell it. */
     String sqlType(ColumnType type);

@@ -5,13 +5,16 @@ import java.util.List;
 import java.util.Set;
 
 import javax.sql.DataSource;
+
+import org.jdbi.v3.core.Jdbi;
 import io.ledgersync.warehouse.lock.InProcessRunLocks;
 import io.ledgersync.warehouse.lock.RunLocks;
+import io.ledgersync.warehouse.lock.SchemaLock;
 import io.ledgersync.warehouse.table.ColumnType;
 
 /**
  * H2: {@code MERGE INTO ... KEY (...)}, since H2 has no {@code ON CONFLICT}; JSON is kept as text. Run locks live in this
- * JVM, since H2 lets one process at a time open a file database.
+ * JVM, and the schema needs no lock, since H2 lets one process at a time open a file database.
  */
 public final class H2Dialect implements Dialect {
 
@@ -45,5 +48,11 @@ public final class H2Dialect implements Dialect {
     @Override
     public RunLocks runLocks(DataSource lockConnections, String holderName) {
         return new InProcessRunLocks(holderName);
+    }
+
+    /** None: one process has the file, and its start brings the tables in line once. */
+    @Override
+    public SchemaLock schemaLock(Jdbi jdbi) {
+        return Runnable::run;
     }
 }

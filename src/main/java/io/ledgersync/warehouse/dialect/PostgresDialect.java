@@ -5,14 +5,19 @@ import java.util.Set;
 import java.util.stream.Collectors;
 
 import javax.sql.DataSource;
+
+import org.jdbi.v3.core.Jdbi;
 import io.ledgersync.warehouse.lock.AdvisoryRunLocks;
+import io.ledgersync.warehouse.lock.AdvisorySchemaLock;
 import io.ledgersync.warehouse.lock.RunLocks;
+import io.ledgersync.warehouse.lock.SchemaLock;
 import io.ledgersync.warehouse.table.ColumnType;
 
 /**
  * PostgreSQL: {@code INSERT ... ON CONFLICT (key) DO UPDATE}, with JSON columns as {@code jsonb}; chunks of data-set
- * rows go through {@code COPY} and a staging table ({@link CopyUpsert}); run locks are advisory locks of a session
- * ({@link AdvisoryRunLocks}), so that instances sharing the database exclude each other.
+ * rows go through {@code COPY} and a staging table ({@link CopyUpsert}); run locks and the schema lock are advisory
+ * locks of a session ({@link AdvisoryRunLocks}, {@link AdvisorySchemaLock}), so that instances sharing the database
+ * exclude each other.
  */
 public final class PostgresDialect implements Dialect {
 
@@ -61,6 +66,11 @@ public final class PostgresDialect implements Dialect {
     @Override
     public RunLocks runLocks(DataSource lockConnections, String holderName) {
         return new AdvisoryRunLocks(lockConnections, holderName);
+    }
+
+    @Override
+    public SchemaLock schemaLock(Jdbi jdbi) {
+        return new AdvisorySchemaLock(jdbi);
     }
 
     /**

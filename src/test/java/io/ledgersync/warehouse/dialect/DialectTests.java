@@ -3,8 +3,11 @@ package io.ledgersync.warehouse.dialect;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import java.sql.SQLException;
+import java.util.ArrayList;
 import java.util.List;
 
+import org.jdbi.v3.core.Jdbi;
 import org.junit.jupiter.api.Test;
 import io.ledgersync.warehouse.table.Column;
 import io.ledgersync.warehouse.table.ColumnType;
@@ -54,5 +57,21 @@ class DialectTests {
     @Test
     void anUnsupportedDatabaseIsNamedWithTheFix() {
         assertThatThrownBy(() -> Dialect.forProduct("MySQL")).hasMessageContaining("MySQL").hasMessageContaining("LEDGERSYNC_DB_URL");
+    }
+
+    /** Processes that start together on one PostgreSQL warehouse take turns; H2, which one process opens, needs no lock. */
+    @Test
+    void theSchemaLockIsTheDialectsAnAdvisoryLockOnPostgresAndNoneOnH2() {
+        Jdbi noDatabase = Jdbi.create(() -> {
+            throw new SQLException("no database here");
+        });
+        List<String> ran = new ArrayList<>();
+
+        Dialect.forProduct("H2").schemaLock(noDatabase).exclusively(() -> ran.add("h2"));
+
+        assertThat(ran).as("H2 runs the work at once, asking no database").containsExactly("h2");
+        assertThatThrownBy(() -> Dialect.forProduct("PostgreSQL").schemaLock(noDatabase).exclusively(() -> ran.add("postgres")))
+                .hasRootCauseMessage("no database here");
+        assertThat(ran).as("PostgreSQL takes its lock in the database before the work").containsExactly("h2");
     }
 }

@@ -27,6 +27,7 @@ import org.springframework.context.ConfigurableApplicationContext;
 
 import io.ledgersync.LedgersyncApplication;
 import io.ledgersync.sync.PartitionContexts;
+import io.ledgersync.sync.RunState;
 import io.ledgersync.sync.history.RunRetention;
 import io.ledgersync.sync.run.SyncRuns;
 import io.ledgersync.warehouse.state.RunPurge;
@@ -147,7 +148,7 @@ final class HistoryPurgeBenchmark {
 
             long purgeStart = System.nanoTime();
             int purged = variant.matches("sql-\\d+") ? new RunPurge(jdbi, Integer.parseInt(variant.substring(4)))
-                    .purge("sync", "mode", now.minus(retention)).runs()
+                    .purge("sync", "mode", RunState.finishedStatuses(), now.minus(retention)).runs()
                     : variant.startsWith("sql") ? context.getBean(RunRetention.class).purge(now, retention)
                     : purgeWithBatchApi(jdbi, context.getBean(JobRepository.class), now.minus(retention));
             double purgeSeconds = seconds(purgeStart);

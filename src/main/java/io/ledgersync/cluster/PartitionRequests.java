@@ -12,6 +12,7 @@ import org.springframework.batch.integration.partition.StepExecutionRequest;
 import org.springframework.batch.integration.partition.StepExecutionRequestHandler;
 import org.springframework.dao.EmptyResultDataAccessException;
 
+import io.ledgersync.sync.RunState;
 import io.ledgersync.sync.job.WorkerSteps;
 import io.micrometer.core.instrument.MeterRegistry;
 
@@ -54,23 +55,49 @@ final class PartitionRequests {
         meters.gauge(METER + ".running", running, HandBack::running);
     }
 
-    /** Runs the partition, or discards the request; returns how it ended ("discarded" for a stale request). */
-    String handle(StepExecutionRequest request) {
-        String outcome = check(request);
+    /**
+     * What became of a request: the partition ran and ended so, read as every run and partition is ({@link RunState}),
+     * or the request was discarded. The meter's {@code outcome} tag says it ({@link #tag}).
+     */
+    enum Outcome {
+        COMPLETED,
+        STOPPED,
+        FAILED,
+        /** Stale: not run (see the class comment). */
+        DISCARDED;
+
+        /** How the partition ended; one the handler hands back not ended (it never does) did not complete: FAILED. */
+        static Outcome ran(BatchStatus status) {
+            return switch (RunState.of(status)) {
+                case COMPLETED -> COMPLETED;
+                case STOPPED -> STOPPED;
+                case FAILED, UNFINISHED -> FAILED;
+            };
+        }
+
+        /** The meter's tag: the name, but {@code discarded} in lower case, as the meter has said since it was made. */
+        String tag() {
+            return this == DISCARDED ? "discarded" : name();
+        }
+    }
+
+    /** Runs the partition, or discards the request; returns how it ended. */
+    Outcome handle(StepExecutionRequest request) {
+        Outcome outcome = check(request);
         if (outcome == null) {
             running.started();
             try {
-                outcome = handler.handle(request).getStatus().name();
+                outcome = Outcome.ran(handler.handle(request).getStatus());
             } finally {
                 running.ended();
             }
         }
-        meters.counter(METER, "outcome", outcome).increment();
+        meters.counter(METER, "outcome", outcome.tag()).increment();
         return outcome;
     }
 
-    /** Null when the request is to run, else why it is discarded, having said so in the log. */
-    private String check(StepExecutionRequest request) {
+    /** Null when the request is to run, else {@link Outcome#DISCARDED}, having said why in the log. */
+    private Outcome check(StepExecutionRequest request) {
         long id = request.getStepExecutionId();
         StepExecution partition = partition(id);
         if (partition == null) {
@@ -85,8 +112,7 @@ final class PartitionRequests {
         BatchStatus runStatus = runs.of(partition.getJobExecutionId());
         // JobOperator.stop marks the run STOPPED at once (Batch 6 sets its end time), yet the manager still waits for
         // every partition to end
-        boolean stopped = runStatus == BatchStatus.STOPPING || runStatus == BatchStatus.STOPPED;
-        if (stopped && pending(partition)) {
+        if (RunState.of(runStatus) == RunState.STOPPED && pending(partition)) {
             partition.setStatus(BatchStatus.STOPPED);
             partition.setExitStatus(ExitStatus.STOPPED);
             partition.setEndTime(LocalDateTime.now());
@@ -119,8 +145,8 @@ final class PartitionRequests {
         }
     }
 
-    private static String discard(String line) {
+    private static Outcome discard(String line) {
         log.info(line);
-        return "discarded";
+        return Outcome.DISCARDED;
     }
 }

@@ -1,6 +1,5 @@
 package io.ledgersync.sync;
 
-import org.springframework.batch.core.BatchStatus;
 import org.springframework.batch.core.step.StepExecution;
 
 /**
@@ -21,15 +20,14 @@ public enum PartitionOutcome {
 
     /** The outcome of a partition step that has ended (or, while it runs, what it would be if it ended now). */
     public static PartitionOutcome of(StepExecution step) {
-        BatchStatus status = step.getStatus();
-        // Batch ranks STOPPED below FAILED and above COMPLETED: neither "unsuccessful" nor a completion.
-        if (status == BatchStatus.STOPPED || status == BatchStatus.STOPPING) {
-            return STOPPED;
-        }
-        if (status.isUnsuccessful()) {
-            return FAILED;
-        }
-        String exitCode = step.getExitStatus().getExitCode();
-        return exitCode.equals(DEFERRED.name()) ? DEFERRED : exitCode.equals(UNSUPPORTED.name()) ? UNSUPPORTED : COMPLETED;
+        return switch (RunState.of(step.getStatus())) {
+            case STOPPED -> STOPPED;
+            case FAILED -> FAILED;
+            // a partition that read to its end says in its exit code whether it was deferred or unsupported
+            case COMPLETED, UNFINISHED -> {
+                String exitCode = step.getExitStatus().getExitCode();
+                yield exitCode.equals(DEFERRED.name()) ? DEFERRED : exitCode.equals(UNSUPPORTED.name()) ? UNSUPPORTED : COMPLETED;
+            }
+        };
     }
 }

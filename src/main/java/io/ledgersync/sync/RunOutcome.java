@@ -1,6 +1,5 @@
 package io.ledgersync.sync;
 
-import org.springframework.batch.core.BatchStatus;
 import org.springframework.batch.core.ExitStatus;
 import org.springframework.batch.core.job.JobExecution;
 
@@ -20,15 +19,13 @@ public enum RunOutcome {
     UNFINISHED;
 
     public static RunOutcome of(JobExecution execution) {
-        BatchStatus status = execution.getStatus();
-        if (status == BatchStatus.COMPLETED) {
-            return COMPLETED_WITH_DEFERRALS.name().equals(execution.getExitStatus().getExitCode()) ? COMPLETED_WITH_DEFERRALS
-                    : COMPLETED;
-        }
-        if (status == BatchStatus.STOPPED || status == BatchStatus.STOPPING) {
-            return STOPPED;
-        }
-        return status.isUnsuccessful() ? FAILED : UNFINISHED;
+        return switch (RunState.of(execution.getStatus())) {
+            case COMPLETED -> COMPLETED_WITH_DEFERRALS.name().equals(execution.getExitStatus().getExitCode())
+                    ? COMPLETED_WITH_DEFERRALS : COMPLETED;
+            case STOPPED -> STOPPED;
+            case FAILED -> FAILED;
+            case UNFINISHED -> UNFINISHED;
+        };
     }
 
     /** The exit status that marks a completed run with deferrals. */

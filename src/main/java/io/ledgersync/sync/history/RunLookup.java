@@ -4,12 +4,12 @@ import java.util.Comparator;
 import java.util.List;
 import java.util.Optional;
 
-import org.springframework.batch.core.BatchStatus;
 import org.springframework.batch.core.job.JobExecution;
 import org.springframework.batch.core.job.JobInstance;
 import org.springframework.batch.core.repository.JobRepository;
 import org.springframework.batch.core.step.StepExecution;
 import org.springframework.dao.EmptyResultDataAccessException;
+import io.ledgersync.sync.RunState;
 import io.ledgersync.sync.SyncRequest;
 import io.ledgersync.sync.walk.PartitionContext;
 
@@ -86,7 +86,10 @@ public final class RunLookup {
                 .toList();
     }
 
-    /** The latest run of the same kind, if it has the same request and did not complete: the next launch resumes it. */
+    /**
+     * The latest run of the same kind, if it has the same request and is not finished ({@link RunState#finished}): the
+     * next launch resumes it.
+     */
     public Optional<JobExecution> unfinished(SyncRequest request) {
         for (JobInstance instance : jobRepository.getJobInstances(SyncRequest.JOB_NAME, 0, SEARCHED_INSTANCES)) {
             JobExecution last = jobRepository.getLastJobExecution(instance);
@@ -97,8 +100,7 @@ public final class RunLookup {
             if (previous.mode() != request.mode()) {
                 continue;
             }
-            boolean unfinished = last.getStatus() != BatchStatus.COMPLETED && last.getStatus() != BatchStatus.ABANDONED;
-            return unfinished && previous.equals(request) ? Optional.of(last) : Optional.empty();
+            return !RunState.finished(last.getStatus()) && previous.equals(request) ? Optional.of(last) : Optional.empty();
         }
         return Optional.empty();
     }

@@ -6,6 +6,7 @@ import java.time.Instant;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
+import io.ledgersync.sync.RunState;
 import io.ledgersync.sync.SyncRequest;
 import io.ledgersync.warehouse.state.RunPurge;
 
@@ -13,7 +14,7 @@ import io.ledgersync.warehouse.state.RunPurge;
  * Keeps the history of runs from growing for ever: forgets the runs that ended longer ago than the
  * retention — their rows in Spring Batch's job repository and in {@code sync_reconciliation} —
  * except the newest successful run of each kind (full, deferred) and any run that can still be
- * resumed, however old. Thread-safe.
+ * resumed ({@link RunState#finished}), however old. Thread-safe.
  */
 public class RunRetention {
 
@@ -32,7 +33,8 @@ public class RunRetention {
      */
     public int purge(Instant now, Duration retention) {
         Instant cutoff = now.minus(retention);
-        RunPurge.Purged purged = purge.purge(SyncRequest.JOB_NAME, SyncRequest.KIND_PARAMETER, cutoff);
+        RunPurge.Purged purged = purge.purge(SyncRequest.JOB_NAME, SyncRequest.KIND_PARAMETER, RunState.finishedStatuses(),
+                cutoff);
         log.info("Purged {} sync run(s) that ended before {} (retention {}): {} job instance(s), {} step execution(s), "
                 + "{} reconciliation row(s); kept {} older run(s) as the newest successful of their kind and {} that can "
                 + "still be resumed", purged.runs(), cutoff, days(retention), purged.instances(), purged.steps(),

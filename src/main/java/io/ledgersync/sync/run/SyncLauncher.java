@@ -9,11 +9,11 @@ import org.slf4j.LoggerFactory;
 import org.springframework.batch.core.BatchStatus;
 import org.springframework.batch.core.job.Job;
 import org.springframework.batch.core.job.JobExecution;
-import org.springframework.batch.core.launch.JobExecutionAlreadyRunningException;
 import org.springframework.batch.core.launch.JobExecutionNotRunningException;
 import org.springframework.batch.core.launch.JobOperator;
 import org.springframework.batch.core.launch.NoSuchJobExecutionException;
 
+import io.ledgersync.sync.RunState;
 import io.ledgersync.sync.SyncRequest;
 import io.ledgersync.sync.dataset.DataSetCatalog;
 import io.ledgersync.sync.history.RunLookup;
@@ -29,8 +29,8 @@ import io.ledgersync.warehouse.lock.RunLocks;
  * <p>A run holds the lock of its kind (full or deferred) from start to end; the lock dies with its
  * holder ({@link RunLocks}). Whoever takes it knows that no run of that kind is alive, so any that
  * still looks active in the job repository died with its process and is recovered (marked failed) at
- * once. When the latest run of the same kind and request did not finish — it failed, was stopped, or
- * its process was killed — the launch resumes it from each partition's last committed page instead of
+ * once. When the latest run of the same kind and request did not finish ({@link RunState#finished}) — it
+ * failed, was stopped, or its process was killed — the launch resumes it from each partition's last committed page instead of
  * starting over. A process that shuts down stops its runs at a page boundary ({@link #stopAll}).
  * Thread-safe.
  */
@@ -85,7 +85,7 @@ public class SyncLauncher {
         RunLocks.Held lock = acquire(request.mode());
         try {
             recoverDead(request.mode());
-            JobExecution unfinished = resumable(request);
+            JobExecution unfinished = lookup.unfinished(request).orElse(null);
             if (unfinished != null) {
                 return background.begin(lock, RunLookup.launchedAt(unfinished), key -> resume(unfinished), true);
             }
@@ -105,12 +105,12 @@ public class SyncLauncher {
      */
     public RunHandle restart(long runId) {
         JobExecution execution = lookup.execution(runId);
-        if (execution.getStatus() == BatchStatus.COMPLETED || execution.getStatus() == BatchStatus.ABANDONED) {
-            throw new RunStateException("Sync run " + runId + " is " + execution.getStatus() + ": there is nothing to restart");
-        }
         if (execution.getStatus() == BatchStatus.UNKNOWN) {
             throw new RunStateException("Sync run " + runId + " ended in an UNKNOWN state, which Spring Batch does not resume:"
                     + " launch its request again to read it anew");
+        }
+        if (RunState.finished(execution.getStatus())) {
+            throw new RunStateException("Sync run " + runId + " is " + execution.getStatus() + ": there is nothing to restart");
         }
         JobExecution latest = lookup.latest(execution);
         if (latest != null && latest.getId() != runId) {
@@ -202,22 +202,6 @@ public class SyncLauncher {
                     dead.getId(), dead.getStatus());
             jobOperator.recover(dead);
         }
-    }
-
-    /** The unfinished run of the same request, if Spring Batch can resume it; an UNKNOWN one it cannot is abandoned. */
-    private JobExecution resumable(SyncRequest request) {
-        JobExecution unfinished = lookup.unfinished(request).orElse(null);
-        if (unfinished == null || unfinished.getStatus() != BatchStatus.UNKNOWN) {
-            return unfinished;
-        }
-        log.warn("Sync run {} ended in an UNKNOWN state, which Spring Batch does not resume: abandoning it, starting anew",
-                unfinished.getId());
-        try {
-            jobOperator.abandon(unfinished);
-        } catch (JobExecutionAlreadyRunningException e) {
-            throw new IllegalStateException("Cannot abandon sync run " + unfinished.getId() + ": " + e.getMessage(), e);
-        }
-        return null;
     }
 
     private JobExecution resume(JobExecution unfinished) throws Exception {

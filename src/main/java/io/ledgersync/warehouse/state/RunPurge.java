@@ -15,9 +15,9 @@ import org.jdbi.v3.core.Jdbi;
  * Deletes old runs from Spring Batch's job repository and their {@code sync_reconciliation} rows,
  * a whole job instance at a time: a run resumed later is one instance of several executions, and
  * keeping only some of them would make a resume read again what an earlier execution completed.
- * An instance goes when every execution of it ended before the cutoff, its latest execution
- * completed (or was abandoned), and that execution is not the newest successful one of its kind;
- * so a run that can still be resumed stays, however old. Batch's own {@code deleteJobInstance}
+ * An instance goes when every execution of it ended before the cutoff, its latest execution is
+ * finished (which statuses count as finished is the caller's to say: the sync's), and that execution
+ * is not the newest successful one of its kind; so a run that can still be resumed stays, however old. Batch's own {@code deleteJobInstance}
  * reads every execution with its contexts and deletes row by row; this deletes set by set, in the
  * order of the foreign keys, in transactions of {@value #BATCH} instances. Thread-safe.
  */
@@ -85,7 +85,7 @@ public class RunPurge {
      * @param steps step executions deleted, partitions and the steps that split them, with their contexts
      * @param reconciliations rows of {@code sync_reconciliation} deleted
      * @param keptNewest old instances kept because they hold the newest successful run of their kind
-     * @param keptResumable old instances kept because their latest execution did not complete
+     * @param keptResumable old instances kept because their latest execution is not finished
      */
     public record Purged(int runs, int instances, int steps, int reconciliations, int keptNewest, int keptResumable) {
     }
@@ -93,9 +93,9 @@ public class RunPurge {
     /**
      * Deletes the runs of {@code jobName} that ended before {@code cutoff}, except the newest
      * successful one of each value of the job parameter {@code kindParameter} and those that can
-     * still be resumed.
+     * still be resumed: the runs whose latest execution's status is not one of {@code finished}.
      */
-    public Purged purge(String jobName, String kindParameter, Instant cutoff) {
+    public Purged purge(String jobName, String kindParameter, Set<String> finished, Instant cutoff) {
         // Batch keeps the local time of the JVM that ran the job, without a zone
         LocalDateTime localCutoff = LocalDateTime.ofInstant(cutoff, ZoneId.systemDefault());
         Set<Long> newest = new HashSet<>(jdbi.withHandle(handle -> handle.createQuery(NEWEST_SUCCESSES)
@@ -105,7 +105,7 @@ public class RunPurge {
         int keptResumable = 0;
         for (OldInstance old : jdbi.withHandle(handle -> handle.createQuery(OLD_INSTANCES).bind("job", jobName)
                 .bind("cutoff", localCutoff).map((rs, ctx) -> new OldInstance(rs.getLong(1), rs.getLong(2), rs.getString(3))).list())) {
-            if (!old.ended()) {
+            if (!finished.contains(old.latestStatus())) {
                 keptResumable++;
             } else if (newest.contains(old.latestExecution())) {
                 keptNewest++;
@@ -129,10 +129,5 @@ public class RunPurge {
 
     /** An instance old enough to go, and its latest execution. */
     private record OldInstance(long instanceId, long latestExecution, String latestStatus) {
-
-        /** Completed, or abandoned by an operator: nothing left to resume. */
-        boolean ended() {
-            return latestStatus.equals("COMPLETED") || latestStatus.equals("ABANDONED");
-        }
     }
 }

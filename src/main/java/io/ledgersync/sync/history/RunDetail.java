@@ -6,6 +6,7 @@ import java.util.Comparator;
 import java.util.List;
 import java.util.regex.Pattern;
 
+import org.springframework.batch.core.BatchStatus;
 import org.springframework.batch.core.job.JobExecution;
 import org.springframework.batch.core.step.StepExecution;
 
@@ -22,11 +23,13 @@ import io.ledgersync.warehouse.state.SyncStates.Reconciliation;
  * run's.
  *
  * @param resumedFrom the run this one resumed; null when it is the first execution of its request
+ * @param exitCode Batch's exit code: free text ({@code COMPLETED_WITH_DEFERRALS}, a partition's {@code UNSUPPORTED},
+ *     {@code EXECUTING} ...), not an enum
  * @param startedAt when this execution started; null before it has
  * @param endedAt when it ended; null while it runs
  * @param progress the live progress while the run executes in this process; null otherwise
  */
-public record RunDetail(long runId, Long resumedFrom, SyncRequest request, String status, String exitCode, String exitDescription,
+public record RunDetail(long runId, Long resumedFrom, SyncRequest request, BatchStatus status, String exitCode, String exitDescription,
         Instant startedAt, Instant endedAt, Totals totals, RunProgress progress, List<PartitionDetail> partitions,
         List<Reconciliation> reconciliation) {
 
@@ -45,7 +48,8 @@ public record RunDetail(long runId, Long resumedFrom, SyncRequest request, Strin
 
     /**
      * @param ranIn the run that last ran the partition: this one, or for a partition it did not run again, an earlier one
-     * @param outcome a {@link PartitionOutcome}, or the Batch status ({@code STARTED}, ...) while the partition runs
+     * @param outcome a {@link PartitionOutcome}, or the Batch status ({@code STARTED}, ...) while the partition runs: the
+     *     name of one of two enums, so text
      * @param pages pages read for this partition by this execution (0 if an earlier one ran it)
      * @param records records written for this partition by this execution
      * @param runPages pages read for this partition over the whole run
@@ -54,7 +58,7 @@ public record RunDetail(long runId, Long resumedFrom, SyncRequest request, Strin
      * @param runRejected records of this partition set aside over the whole run
      * @param companyId null for a top-level data set
      */
-    public record PartitionDetail(String dataSet, String companyId, long ranIn, String status, String outcome, long pages,
+    public record PartitionDetail(String dataSet, String companyId, long ranIn, BatchStatus status, String outcome, long pages,
             long records, long runPages, long runRecords, long rejected, long runRejected, String error, String correlationId) {
     }
 
@@ -74,7 +78,7 @@ public record RunDetail(long runId, Long resumedFrom, SyncRequest request, Strin
                 partitions.stream().mapToLong(PartitionDetail::rejected).sum(),
                 partitions.stream().mapToLong(PartitionDetail::runRejected).sum());
         return new RunDetail(execution.getId(), run.resumedFrom(), SyncRequest.from(execution.getJobParameters()),
-                execution.getStatus().name(), execution.getExitStatus().getExitCode(),
+                execution.getStatus(), execution.getExitStatus().getExitCode(),
                 firstLine(execution.getExitStatus().getExitDescription()), BatchTimes.instant(execution.getStartTime()),
                 BatchTimes.instant(execution.getEndTime()), totals, progress, List.copyOf(partitions), reconciliation);
     }
@@ -82,7 +86,7 @@ public record RunDetail(long runId, Long resumedFrom, SyncRequest request, Strin
     private static PartitionDetail partition(StepExecution step, boolean thisExecution) {
         PartitionContext context = PartitionContext.of(step);
         String outcome = step.getStatus().isRunning() ? step.getStatus().name() : PartitionOutcome.of(step).name();
-        return new PartitionDetail(context.dataSet(), context.companyId(), step.getJobExecutionId(), step.getStatus().name(),
+        return new PartitionDetail(context.dataSet(), context.companyId(), step.getJobExecutionId(), step.getStatus(),
                 outcome, thisExecution ? context.pagesReadThisExecution() : 0, thisExecution ? context.recordsReadThisExecution() : 0,
                 context.pagesRead(), context.recordsRead(), thisExecution ? context.rejectedThisExecution() : 0, context.rejected(),
                 context.error(), context.correlationId());

@@ -10,6 +10,7 @@ import io.ledgersync.sync.dataset.DataSet;
 import io.ledgersync.sync.dataset.DataSetCatalog;
 import io.ledgersync.warehouse.Warehouse;
 import io.ledgersync.warehouse.state.SyncStates.LastReconciliation;
+import io.ledgersync.warehouse.state.SyncState;
 import io.ledgersync.warehouse.state.SyncStates;
 
 /**
@@ -31,13 +32,13 @@ public class SyncStatus {
     /**
      * One company data set.
      *
-     * @param state {@code OK}, {@code DEFERRED}, {@code UNSUPPORTED} or {@code FAILED}: what its last run found
+     * @param state what its last run found
      * @param watermark what its next incremental walk reads from (minus the lookback); null until a walk completed
      * @param lastReconciliation its newest walk's records against {@code totalResults}, drift and deletes; null: none yet
      * @param rowsLive its rows with {@code deleted_at} null
      * @param rowsDeleted its rows a full walk marked deleted
      */
-    public record CompanyDataSet(String companyId, String dataSet, String state, Instant watermark,
+    public record CompanyDataSet(String companyId, String dataSet, SyncState.Status state, Instant watermark,
             Instant lastFullSuccessAt, Instant lastIncrementalSuccessAt, String lastError,
             LastReconciliation lastReconciliation, long rowsLive, long rowsDeleted) {
     }

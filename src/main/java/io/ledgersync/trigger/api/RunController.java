@@ -4,6 +4,7 @@ import java.net.URI;
 import java.time.Instant;
 import java.util.List;
 
+import org.springframework.batch.core.BatchStatus;
 import org.springframework.http.HttpStatus;
 import org.springframework.http.ProblemDetail;
 import org.springframework.http.ResponseEntity;
@@ -133,7 +134,7 @@ class RunController {
     }
 
     /** A run in a list: what was asked and how it ended. */
-    record RunSummary(long runId, SyncRequest request, String status, String exitCode, Instant startedAt,
+    record RunSummary(long runId, SyncRequest request, BatchStatus status, String exitCode, Instant startedAt,
             Instant endedAt) {
 
         static RunSummary of(RunDetail detail) {

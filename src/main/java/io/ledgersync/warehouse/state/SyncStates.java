@@ -128,7 +128,8 @@ public class SyncStates {
                           AND r.run_id = (SELECT MAX(m.run_id) FROM sync_reconciliation m
                                           WHERE m.company_id = s.company_id AND m.data_set = s.data_set)
                         ORDER BY s.data_set, s.company_id""")
-                .map((rs, ctx) -> new Standing(rs.getString("company_id"), rs.getString("data_set"), rs.getString("state"),
+                .map((rs, ctx) -> new Standing(rs.getString("company_id"), rs.getString("data_set"),
+                        SyncState.Status.valueOf(rs.getString("state")),
                         instant(rs.getObject("watermark", OffsetDateTime.class)),
                         instant(rs.getObject("last_full_success_at", OffsetDateTime.class)),
                         instant(rs.getObject("last_incremental_success_at", OffsetDateTime.class)),
@@ -141,7 +142,7 @@ public class SyncStates {
     }
 
     /** One company data set's {@code sync_state} and its newest reconciliation (null when it has none). */
-    public record Standing(String companyId, String dataSet, String state, Instant watermark, Instant lastFullSuccessAt,
+    public record Standing(String companyId, String dataSet, SyncState.Status state, Instant watermark, Instant lastFullSuccessAt,
             Instant lastIncrementalSuccessAt, String lastError, LastReconciliation lastReconciliation) {
     }
 

@@ -11,6 +11,7 @@ import org.springframework.batch.core.ExitStatus;
 import org.springframework.batch.core.job.JobExecution;
 import io.ledgersync.sync.TestRuns;
 import io.ledgersync.sync.walk.PartitionContext;
+import tools.jackson.databind.json.JsonMapper;
 
 /** A run's detail: each partition of the whole run with this execution's counts and the run's, and instants. */
 class RunDetailTests {
@@ -40,6 +41,21 @@ class RunDetailTests {
                 .containsExactly("a ran in 11: COMPLETED 0/100 records, 0/1 pages, 0/1 rejected",
                         "b ran in 12: COMPLETED 150/250 records, 2/3 pages, 2/3 rejected");
         assertThat(detail.totals()).isEqualTo(new RunDetail.Totals(2, 150, 4, 350, 2, 4));
+    }
+
+    @Test
+    void statusesAreBatchStatusesThatTheJsonShowsByTheirNamesAsWhenTheyWereText() {
+        JobExecution run = TestRuns.execution(6L, started);
+        run.setStatus(BatchStatus.STOPPING);
+        run.setExitStatus(ExitStatus.EXECUTING);
+        TestRuns.partition(run, "invoices", "a", BatchStatus.STARTED, 100, 1, 100, 1, 250);
+        TestRuns.partition(run, "invoices", "b", BatchStatus.STOPPED, 100, 1, 100, 1, 250);
+
+        String json = JsonMapper.builder().build().writeValueAsString(RunDetail.of(RunPartitions.of(run), null, List.of()));
+
+        assertThat(json).contains("\"status\":\"STOPPING\",\"exitCode\":\"EXECUTING\"")
+                .contains("\"companyId\":\"a\",\"ranIn\":6,\"status\":\"STARTED\",\"outcome\":\"STARTED\"")
+                .contains("\"companyId\":\"b\",\"ranIn\":6,\"status\":\"STOPPED\",\"outcome\":\"STOPPED\"");
     }
 
     @Test

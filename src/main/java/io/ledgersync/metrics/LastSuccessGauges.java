@@ -47,7 +47,7 @@ final class LastSuccessGauges {
     @EventListener
     void on(SyncEvent.RunFinished finished) {
         // A deferred run reads only some companies' data sets: it cannot make a data set fresh.
-        if (finished.mode() == SyncRequest.Mode.FULL) {
+        if (finished.kind() != SyncRequest.Kind.DEFERRED) {
             refresh();
         }
     }

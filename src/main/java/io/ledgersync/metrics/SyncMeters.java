@@ -74,8 +74,8 @@ final class SyncMeters {
                 .withRegistry(registry);
         // Series that exist before their first event: a counter that first appears at 1 shows no
         // increase() in Prometheus, so the first failure after a restart would go unnoticed.
-        for (SyncRequest.Mode mode : SyncRequest.Mode.values()) {
-            RUN_OUTCOMES.forEach(outcome -> runs.withTags("mode", mode(mode), "outcome", outcome.name()));
+        for (SyncRequest.Kind kind : SyncRequest.Kind.values()) {
+            RUN_OUTCOMES.forEach(outcome -> runs.withTags("mode", mode(kind), "outcome", outcome.name()));
         }
         for (String dataSet : dataSets) {
             pageLatency.withTags("dataset", dataSet);
@@ -93,7 +93,7 @@ final class SyncMeters {
 
     @EventListener
     void on(SyncEvent.RunFinished finished) {
-        runs.withTags("mode", mode(finished.mode()), "outcome", finished.outcome().name()).record(finished.duration());
+        runs.withTags("mode", mode(finished.kind()), "outcome", finished.outcome().name()).record(finished.duration());
     }
 
     @EventListener
@@ -131,7 +131,8 @@ final class SyncMeters {
         drift.withTags("dataset", detected.dataSet()).increment();
     }
 
-    static String mode(SyncRequest.Mode mode) {
-        return mode.name().toLowerCase(Locale.ROOT);
+    /** The tag keeps its values from before the kinds were one enum: {@code full} (an incremental run too) or {@code deferred}. */
+    static String mode(SyncRequest.Kind kind) {
+        return kind.mode().toLowerCase(Locale.ROOT);
     }
 }

@@ -10,11 +10,11 @@ import java.time.Duration;
 public sealed interface SyncEvent {
 
     /** A run started (or resumed). */
-    record RunStarted(long runId, SyncRequest.Mode mode) implements SyncEvent {
+    record RunStarted(long runId, SyncRequest.Kind kind) implements SyncEvent {
     }
 
     /** A run ended, successfully or not, after {@code duration} (this execution's, not the whole run's). */
-    record RunFinished(long runId, SyncRequest.Mode mode, RunOutcome outcome, Duration duration) implements SyncEvent {
+    record RunFinished(long runId, SyncRequest.Kind kind, RunOutcome outcome, Duration duration) implements SyncEvent {
     }
 
     /**

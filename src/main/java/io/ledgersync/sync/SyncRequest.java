@@ -4,39 +4,82 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Locale;
+import java.util.Optional;
 
 import org.springframework.batch.core.job.parameters.JobParameters;
 import org.springframework.batch.core.job.parameters.JobParametersBuilder;
 
 /**
- * What one sync run covers: some or all data sets, for some or all companies, either all of them or
- * only the company data sets whose deferral is due; and whether it walks every data set whole (a full refresh).
+ * What one sync run covers: some or all data sets, for some or all companies, and which kind of run reads them.
  *
+ * @param kind incremental, a full refresh, or only the deferrals that are due
  * @param datasets the data set names; empty means all
  * @param companies the company ids whose data sets are read; empty means all
- * @param fullRefresh every company data set walked whole (and deletes marked), even one with a watermark; otherwise
- *     a company data set with a cursor and a watermark is read incrementally
  */
-public record SyncRequest(Mode mode, List<String> datasets, List<String> companies, boolean fullRefresh) {
+public record SyncRequest(Kind kind, List<String> datasets, List<String> companies) {
 
     /** The Spring Batch job every sync run is an execution of: the job repository and the run history know runs by it. */
     public static final String JOB_NAME = "sync";
 
-    /** The kinds of run; at most one run of each kind is active at a time. */
-    public enum Mode {
-        /** Every selected data set: companies, then each company's data sets (incrementally where it can, see fullRefresh). */
-        FULL,
+    /**
+     * The kinds of run, each with the word a user gives and reads for it (the REST API's {@code mode}, the command
+     * line's flag). An incremental run and a full refresh both read every company data set, so they exclude each other:
+     * they were one mode, {@code FULL}, with a flag for the full refresh, before the kinds were one enum, and what was
+     * named by that mode still is ({@link #mode}).
+     */
+    public enum Kind {
+        /** Every selected data set: companies, then each company's data sets, from its watermark where it has one. */
+        INCREMENTAL("incremental", "incremental"),
+        /** A full refresh: every selected data set walked whole, even one with a watermark, and deletes marked. */
+        FULL("full", "full refresh"),
         /** Only company data sets deferred by a 409 whose next attempt is due. */
-        DEFERRED;
+        DEFERRED("deferred", "deferred");
 
+        private final String word;
+        private final String phrase;
+
+        Kind(String word, String phrase) {
+            this.word = word;
+            this.phrase = phrase;
+        }
+
+        /** The word a user gives and reads: the REST API's {@code mode}, the command line's {@code --<word>}. */
+        public String word() {
+            return word;
+        }
+
+        /** How a log line names a run of this kind. */
+        public String phrase() {
+            return phrase;
+        }
+
+        /**
+         * {@code FULL} or {@code DEFERRED}: the mode a run of this kind was before the kinds were one enum. The job
+         * repository keeps it (job parameter {@code mode}: the history keeps the newest successful run of each), locks
+         * are named by it ({@link #lockName}), the metrics' {@code mode} tag and the REST API's {@code request.mode}
+         * show it, so that runs, locks and dashboards from before read the same.
+         */
+        public String mode() {
+            return (this == DEFERRED ? DEFERRED : FULL).name();
+        }
+
+        /**
+         * The lock a run of this kind holds from start to end: at most one run of each lock is active at a time. An
+         * incremental run and a full refresh share one: both write every company data set's rows and watermark.
+         */
         public String lockName() {
-            return name().toLowerCase(Locale.ROOT);
+            return mode().toLowerCase(Locale.ROOT);
+        }
+
+        /** The kind whose word this is, ignoring case and surrounding blanks. */
+        public static Optional<Kind> ofWord(String word) {
+            String given = word.strip().toLowerCase(Locale.ROOT);
+            return Arrays.stream(values()).filter(kind -> kind.word.equals(given)).findFirst();
         }
     }
 
-    private static final String MODE = "mode";
-    /** The job parameter that tells the kinds of run apart: the history keeps the newest successful run of each. */
-    public static final String KIND_PARAMETER = MODE;
+    /** The job parameter of a run's {@link Kind#mode}: the history keeps the newest successful run of each. */
+    public static final String KIND_PARAMETER = "mode";
     private static final String DATASETS = "datasets";
     /** The companies as one comma list: how runs before issue 17 named them; read so that such a run can be resumed. */
     private static final String LEGACY_COMPANIES = "companies";
@@ -50,8 +93,10 @@ public record SyncRequest(Mode mode, List<String> datasets, List<String> compani
     /** {@code BATCH_JOB_EXECUTION_PARAMS.PARAMETER_VALUE} is a varchar(2500). */
     static final int MAX_PARAMETER_LENGTH = 2500;
     private static final String LAUNCHED_AT = "launched.at";
+    /** The job parameter that tells a full refresh ({@code full}) from an incremental run within the mode FULL. */
     private static final String WALK = "walk";
-    private static final String FULL_REFRESH = "full";
+    private static final String WALK_WHOLE = "full";
+    private static final String WALK_INCREMENTAL = "incremental";
 
     public SyncRequest {
         datasets = List.copyOf(datasets);
@@ -65,23 +110,19 @@ public record SyncRequest(Mode mode, List<String> datasets, List<String> compani
         }
     }
 
-    /** Not a full refresh: incremental where a company data set can be. */
-    public SyncRequest(Mode mode, List<String> datasets, List<String> companies) {
-        this(mode, datasets, companies, false);
-    }
-
+    /** An incremental run. */
     public SyncRequest(List<String> datasets, List<String> companies) {
-        this(Mode.FULL, datasets, companies);
+        this(Kind.INCREMENTAL, datasets, companies);
     }
 
-    /** Every data set of every company. */
+    /** Every data set of every company, incrementally. */
     public static SyncRequest everything() {
-        return new SyncRequest(Mode.FULL, List.of(), List.of());
+        return new SyncRequest(Kind.INCREMENTAL, List.of(), List.of());
     }
 
     /** Every deferred company data set that is due. */
     public static SyncRequest deferred() {
-        return new SyncRequest(Mode.DEFERRED, List.of(), List.of());
+        return new SyncRequest(Kind.DEFERRED, List.of(), List.of());
     }
 
     /**
@@ -89,16 +130,16 @@ public record SyncRequest(Mode mode, List<String> datasets, List<String> compani
      * is given with the comma escaped, {@code --companies='acme\,eu,other'} (a backslash of an id is {@code \\}).
      */
     public static SyncRequest of(String datasets, String companies) {
-        return new SyncRequest(Mode.FULL, split(datasets), splitEscaped(companies));
+        return new SyncRequest(Kind.INCREMENTAL, split(datasets), splitEscaped(companies));
     }
 
-    public SyncRequest withMode(Mode newMode) {
-        return new SyncRequest(newMode, datasets, companies, fullRefresh);
+    public SyncRequest withKind(Kind newKind) {
+        return new SyncRequest(newKind, datasets, companies);
     }
 
-    /** The same request walking every data set whole, marking what the source no longer has. */
+    /** The same request as a full refresh: every data set walked whole, what the source no longer has marked deleted. */
     public SyncRequest withFullRefresh() {
-        return new SyncRequest(mode, datasets, companies, true);
+        return withKind(Kind.FULL);
     }
 
     public boolean includesDataSet(String name) {
@@ -111,9 +152,9 @@ public record SyncRequest(Mode mode, List<String> datasets, List<String> compani
 
     public JobParameters toJobParameters(long launchedAt) {
         JobParametersBuilder parameters = new JobParametersBuilder()
-                .addString(MODE, mode.name())
+                .addString(KIND_PARAMETER, kind.mode())
                 .addString(DATASETS, String.join(",", datasets))
-                .addString(WALK, fullRefresh ? FULL_REFRESH : "incremental")
+                .addString(WALK, kind == Kind.FULL ? WALK_WHOLE : WALK_INCREMENTAL)
                 .addLong(COMPANY_COUNT, (long) companies.size());
         for (int i = 0; i < companies.size(); i++) {
             parameters.addString(COMPANY + (i + 1), companies.get(i));
@@ -121,10 +162,26 @@ public record SyncRequest(Mode mode, List<String> datasets, List<String> compani
         return parameters.addLong(LAUNCHED_AT, launchedAt).toJobParameters();
     }
 
+    /**
+     * The request of a run, as {@link #toJobParameters} wrote it, or as earlier versions did: without a mode (the
+     * first ones) a run was of everything, and a deferred run that said {@code walk=full} (no trigger asked for one) is
+     * read as deferred.
+     *
+     * @throws IllegalArgumentException for a mode no version wrote
+     */
     public static SyncRequest from(JobParameters parameters) {
-        String mode = parameters.getString(MODE);
-        return new SyncRequest(mode == null ? Mode.FULL : Mode.valueOf(mode), split(parameters.getString(DATASETS)),
-                companies(parameters), FULL_REFRESH.equals(parameters.getString(WALK)));
+        return new SyncRequest(kind(parameters), split(parameters.getString(DATASETS)), companies(parameters));
+    }
+
+    private static Kind kind(JobParameters parameters) {
+        String mode = parameters.getString(KIND_PARAMETER);
+        if (Kind.DEFERRED.mode().equals(mode)) {
+            return Kind.DEFERRED;
+        }
+        if (mode != null && !Kind.FULL.mode().equals(mode)) {
+            throw new IllegalArgumentException("Unknown mode '" + mode + "' in the run's job parameters");
+        }
+        return WALK_WHOLE.equals(parameters.getString(WALK)) ? Kind.FULL : Kind.INCREMENTAL;
     }
 
     private static List<String> companies(JobParameters parameters) {

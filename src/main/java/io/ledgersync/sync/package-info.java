@@ -18,9 +18,9 @@
  *       (incremental or whole), its restart state ({@code PartitionContext}), drift and its recovery.</li>
  *   <li>{@link io.ledgersync.sync.dataset}: the data set files ({@code jobs/*.yml}): their catalogue, the tables they
  *       make and how a record maps to a row.</li>
- *   <li>{@code io.ledgersync.sync} itself: the words every part shares: the request ({@code SyncRequest}), the
- *       events, how a run or a partition stands ({@code RunState}: the one reading of a Batch status, and which runs
- *       are finished) and their outcomes, the properties.</li>
+ *   <li>{@code io.ledgersync.sync} itself: the words every part shares: the request ({@code SyncRequest}, with the
+ *       kinds of run and their words), the events, how a run or a partition stands ({@code RunState}: the one reading
+ *       of a Batch status, and which runs are finished) and their outcomes, the properties.</li>
  * </ul>
  */
 package io.ledgersync.sync;

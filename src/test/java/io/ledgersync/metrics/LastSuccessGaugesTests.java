@@ -57,7 +57,7 @@ class LastSuccessGaugesTests {
         gauges.started();
         repository.set(0, new LastSuccess("invoices", NIGHT.plusDays(1)));
 
-        gauges.on(finished(SyncRequest.Mode.FULL));
+        gauges.on(finished(SyncRequest.Kind.INCREMENTAL));
 
         assertThat(value("invoices")).isEqualTo(NIGHT.plusDays(1).toEpochSecond());
     }
@@ -66,7 +66,7 @@ class LastSuccessGaugesTests {
     void aDeferredRunDoesNotAskTheWarehouse() {
         gauges.started();
 
-        gauges.on(finished(SyncRequest.Mode.DEFERRED));
+        gauges.on(finished(SyncRequest.Kind.DEFERRED));
 
         assertThat(queries).hasValue(1);
     }
@@ -77,7 +77,7 @@ class LastSuccessGaugesTests {
         gauges.started();
         repository.set(0, new LastSuccess("invoices", NIGHT.minusHours(3)));
 
-        gauges.on(finished(SyncRequest.Mode.FULL));
+        gauges.on(finished(SyncRequest.Kind.INCREMENTAL));
 
         assertThat(value("invoices")).isEqualTo(NIGHT.toEpochSecond());
     }
@@ -88,7 +88,7 @@ class LastSuccessGaugesTests {
         gauges.started();
         databaseFailure = new IllegalStateException("database down");
 
-        gauges.on(finished(SyncRequest.Mode.FULL));
+        gauges.on(finished(SyncRequest.Kind.INCREMENTAL));
 
         assertThat(value("invoices")).isEqualTo(NIGHT.toEpochSecond());
     }
@@ -116,7 +116,7 @@ class LastSuccessGaugesTests {
         return registry.get("ledgersync.sync.last.success.timestamp").tag("dataset", dataSet).gauge().value();
     }
 
-    private static SyncEvent.RunFinished finished(SyncRequest.Mode mode) {
-        return new SyncEvent.RunFinished(1, mode, RunOutcome.COMPLETED, Duration.ofSeconds(1));
+    private static SyncEvent.RunFinished finished(SyncRequest.Kind kind) {
+        return new SyncEvent.RunFinished(1, kind, RunOutcome.COMPLETED, Duration.ofSeconds(1));
     }
 }

@@ -30,7 +30,7 @@ class SyncMetersTests {
 
     @Test
     void aFinishedRunIsTimedUnderItsModeAndOutcome() {
-        meters.on(new SyncEvent.RunFinished(1, SyncRequest.Mode.FULL, RunOutcome.COMPLETED_WITH_DEFERRALS, Duration.ofSeconds(42)));
+        meters.on(new SyncEvent.RunFinished(1, SyncRequest.Kind.INCREMENTAL, RunOutcome.COMPLETED_WITH_DEFERRALS, Duration.ofSeconds(42)));
 
         Timer runs = registry.get("ledgersync.sync.run").tags("mode", "full", "outcome", "COMPLETED_WITH_DEFERRALS").timer();
         assertThat(runs.count()).isEqualTo(1);
@@ -39,7 +39,7 @@ class SyncMetersTests {
 
     @Test
     void aFailedRunIsCountedAsFailedInOneSeriesPerModeAndOutcome() {
-        meters.on(new SyncEvent.RunFinished(1, SyncRequest.Mode.DEFERRED, RunOutcome.FAILED, Duration.ofSeconds(1)));
+        meters.on(new SyncEvent.RunFinished(1, SyncRequest.Kind.DEFERRED, RunOutcome.FAILED, Duration.ofSeconds(1)));
 
         assertThat(registry.get("ledgersync.sync.run").tags("mode", "deferred", "outcome", "FAILED").timer().count()).isEqualTo(1);
         assertThat(registry.find("ledgersync.sync.run").timers()).as("no series per exit text").hasSize(8);
@@ -60,9 +60,19 @@ class SyncMetersTests {
 
     @Test
     void aStoppedRunIsCountedAsStopped() {
-        meters.on(new SyncEvent.RunFinished(1, SyncRequest.Mode.FULL, RunOutcome.STOPPED, Duration.ZERO));
+        meters.on(new SyncEvent.RunFinished(1, SyncRequest.Kind.DEFERRED, RunOutcome.STOPPED, Duration.ZERO));
 
-        assertThat(registry.get("ledgersync.sync.run").tags("mode", "full", "outcome", "STOPPED").timer().count()).isEqualTo(1);
+        assertThat(registry.get("ledgersync.sync.run").tags("mode", "deferred", "outcome", "STOPPED").timer().count()).isEqualTo(1);
+    }
+
+    @Test
+    void anIncrementalRunAndAFullRefreshAreBothOfModeFullAsBeforeTheKindsWereOneEnum() {
+        meters.on(new SyncEvent.RunFinished(1, SyncRequest.Kind.INCREMENTAL, RunOutcome.COMPLETED, Duration.ZERO));
+        meters.on(new SyncEvent.RunFinished(2, SyncRequest.Kind.FULL, RunOutcome.COMPLETED, Duration.ZERO));
+
+        assertThat(registry.get("ledgersync.sync.run").tags("mode", "full", "outcome", "COMPLETED").timer().count()).isEqualTo(2);
+        assertThat(registry.find("ledgersync.sync.run").tagKeys("mode").timers()).extracting(timer -> timer.getId().getTag("mode"))
+                .containsOnly("full", "deferred");
     }
 
     @Test

@@ -43,7 +43,7 @@ class SyncStateGaugesTests {
         gauges.started();
         table.set(0, state("b", "invoices", Status.OK));
 
-        gauges.on(new SyncEvent.RunFinished(2, SyncRequest.Mode.DEFERRED, RunOutcome.COMPLETED, Duration.ZERO));
+        gauges.on(new SyncEvent.RunFinished(2, SyncRequest.Kind.DEFERRED, RunOutcome.COMPLETED, Duration.ZERO));
 
         assertThat(count("invoices", Status.DEFERRED)).isZero();
         assertThat(count("invoices", Status.OK)).isEqualTo(1);

@@ -3,6 +3,8 @@ package io.ledgersync.sync;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import org.junit.jupiter.api.Test;
+import org.springframework.batch.core.job.parameters.JobParameters;
+
 import io.ledgersync.sync.partition.DataSetPartitioner;
 
 class SyncRequestTests {
@@ -56,6 +58,48 @@ class SyncRequestTests {
                 .toJobParameters();
 
         assertThat(SyncRequest.from(legacy).companies()).containsExactly("a", "b");
+    }
+
+    @Test
+    void aRunStartedBeforeTheKindsWereOneEnumIsResumedAsItWas() {
+        // the job parameters that versions with a mode and a full-refresh flag wrote
+        assertThat(SyncRequest.from(TestRuns.parametersBefore("FULL", "incremental"))).isEqualTo(SyncRequest.of("invoices", "a"));
+        assertThat(SyncRequest.from(TestRuns.parametersBefore("FULL", "full"))).isEqualTo(SyncRequest.of("invoices", "a").withFullRefresh());
+        assertThat(SyncRequest.from(TestRuns.parametersBefore("DEFERRED", "incremental")))
+                .isEqualTo(SyncRequest.of("invoices", "a").withKind(SyncRequest.Kind.DEFERRED));
+        assertThat(SyncRequest.from(TestRuns.parametersBefore("DEFERRED", "full"))).as("no trigger asked for it: read as deferred")
+                .isEqualTo(SyncRequest.of("invoices", "a").withKind(SyncRequest.Kind.DEFERRED));
+        assertThat(SyncRequest.from(TestRuns.parametersBefore("FULL", null))).as("before the walk parameter").isEqualTo(SyncRequest.of("invoices", "a"));
+        assertThat(SyncRequest.from(TestRuns.parametersBefore(null, null))).as("before the mode").isEqualTo(SyncRequest.of("invoices", "a"));
+    }
+
+    @Test
+    void eachKindIsStoredWithTheModeAndWalkOfBeforeSoThatRunsOfBothVersionsAreOneHistory() {
+        for (SyncRequest.Kind kind : SyncRequest.Kind.values()) {
+            JobParameters written = SyncRequest.of("invoices", "a").withKind(kind).toJobParameters(1L);
+
+            assertThat(written.getString(SyncRequest.KIND_PARAMETER) + "/" + written.getString("walk")).as(kind.name())
+                    .isEqualTo(switch (kind) {
+                        case INCREMENTAL -> "FULL/incremental";
+                        case FULL -> "FULL/full";
+                        case DEFERRED -> "DEFERRED/incremental";
+                    });
+        }
+    }
+
+    @Test
+    void anIncrementalRunAndAFullRefreshShareTheLockFullAndADeferredRunHasItsOwn() {
+        assertThat(SyncRequest.Kind.INCREMENTAL.lockName()).isEqualTo("full");
+        assertThat(SyncRequest.Kind.FULL.lockName()).isEqualTo("full");
+        assertThat(SyncRequest.Kind.DEFERRED.lockName()).isEqualTo("deferred");
+    }
+
+    @Test
+    void eachKindIsNamedByOneWordWhateverItsCase() {
+        assertThat(SyncRequest.Kind.ofWord(" Full ")).contains(SyncRequest.Kind.FULL);
+        assertThat(SyncRequest.Kind.ofWord("incremental")).contains(SyncRequest.Kind.INCREMENTAL);
+        assertThat(SyncRequest.Kind.ofWord("DEFERRED")).contains(SyncRequest.Kind.DEFERRED);
+        assertThat(SyncRequest.Kind.ofWord("full refresh")).isEmpty();
     }
 
     @Test

@@ -9,6 +9,7 @@ import org.springframework.batch.core.ExitStatus;
 import org.springframework.batch.core.job.JobExecution;
 import org.springframework.batch.core.job.JobInstance;
 import org.springframework.batch.core.job.parameters.JobParameters;
+import org.springframework.batch.core.job.parameters.JobParametersBuilder;
 import org.springframework.batch.core.step.StepExecution;
 import io.ledgersync.sync.walk.PartitionContext;
 
@@ -24,6 +25,23 @@ public final class TestRuns {
         JobExecution execution = new JobExecution(id, INSTANCE, new JobParameters());
         execution.setStartTime(batchTime(started));
         return execution;
+    }
+
+    /**
+     * The job parameters of a run of invoices for company {@code a}, as versions before the kinds of run were one enum
+     * wrote them: a mode ({@code FULL}, {@code DEFERRED}; null: before modes) and a walk ({@code full} for a full
+     * refresh, {@code incremental}; null: before walks).
+     */
+    public static JobParameters parametersBefore(String mode, String walk) {
+        JobParametersBuilder parameters = new JobParametersBuilder();
+        if (mode != null) {
+            parameters.addString("mode", mode);
+        }
+        if (walk != null) {
+            parameters.addString("walk", walk);
+        }
+        return parameters.addString("datasets", "invoices").addLong("company.count", 1L).addString("company.1", "a")
+                .addLong("launched.at", 1L).toJobParameters();
     }
 
     /** Batch keeps the JVM's local time. */

@@ -176,7 +176,7 @@ public final class DataSetNames {
         request.datasets().stream().filter(name -> !names.contains(name)).findFirst().ifPresent(name -> {
             throw unknown(name);
         });
-        if (request.mode() == SyncRequest.Mode.DEFERRED) {
+        if (request.kind() == SyncRequest.Kind.DEFERRED) {
             List<String> neverDeferred = request.datasets().stream().filter(name -> !perCompany.contains(name)).toList();
             if (!neverDeferred.isEmpty()) {
                 List<String> deferrable = new ArrayList<>(names);

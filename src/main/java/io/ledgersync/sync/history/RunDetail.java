@@ -29,9 +29,24 @@ import io.ledgersync.warehouse.state.SyncStates.Reconciliation;
  * @param endedAt when it ended; null while it runs
  * @param progress the live progress while the run executes in this process; null otherwise
  */
-public record RunDetail(long runId, Long resumedFrom, SyncRequest request, BatchStatus status, String exitCode, String exitDescription,
+public record RunDetail(long runId, Long resumedFrom, Request request, BatchStatus status, String exitCode, String exitDescription,
         Instant startedAt, Instant endedAt, Totals totals, RunProgress progress, List<PartitionDetail> partitions,
         List<Reconciliation> reconciliation) {
+
+    /**
+     * What the run was asked, as the REST API has shown it since before the kinds of run were one enum
+     * ({@link SyncRequest.Kind#mode}).
+     *
+     * @param mode {@code FULL} (an incremental run, or a full refresh) or {@code DEFERRED}
+     * @param fullRefresh whether it is a full refresh
+     */
+    public record Request(String mode, List<String> datasets, List<String> companies, boolean fullRefresh) {
+
+        static Request of(SyncRequest request) {
+            return new Request(request.kind().mode(), request.datasets(), request.companies(),
+                    request.kind() == SyncRequest.Kind.FULL);
+        }
+    }
 
     /**
      * The run's counts added up.
@@ -77,7 +92,7 @@ public record RunDetail(long runId, Long resumedFrom, SyncRequest request, Batch
                 partitions.stream().mapToLong(PartitionDetail::runRecords).sum(),
                 partitions.stream().mapToLong(PartitionDetail::rejected).sum(),
                 partitions.stream().mapToLong(PartitionDetail::runRejected).sum());
-        return new RunDetail(execution.getId(), run.resumedFrom(), SyncRequest.from(execution.getJobParameters()),
+        return new RunDetail(execution.getId(), run.resumedFrom(), Request.of(SyncRequest.from(execution.getJobParameters())),
                 execution.getStatus(), execution.getExitStatus().getExitCode(),
                 firstLine(execution.getExitStatus().getExitDescription()), BatchTimes.instant(execution.getStartTime()),
                 BatchTimes.instant(execution.getEndTime()), totals, progress, List.copyOf(partitions), reconciliation);

@@ -16,7 +16,7 @@ import io.ledgersync.sync.walk.PartitionContext;
 /** Finds sync runs in Spring Batch's job repository. Thread-safe. */
 public final class RunLookup {
 
-    /** How many of the newest job instances are searched for an unfinished run of the same kind. */
+    /** How many of the newest job instances are searched for an unfinished run of the same lock. */
     private static final int SEARCHED_INSTANCES = 50;
 
     private final JobRepository jobRepository;
@@ -87,8 +87,9 @@ public final class RunLookup {
     }
 
     /**
-     * The latest run of the same kind, if it has the same request and is not finished ({@link RunState#finished}): the
-     * next launch resumes it.
+     * The latest run that takes the same lock ({@link SyncRequest.Kind#lockName}), if it has the same request and is not
+     * finished ({@link RunState#finished}): the next launch resumes it. A run of the other kind of that lock in
+     * between (an incremental run after a full refresh that failed) leaves nothing to resume.
      */
     public Optional<JobExecution> unfinished(SyncRequest request) {
         for (JobInstance instance : jobRepository.getJobInstances(SyncRequest.JOB_NAME, 0, SEARCHED_INSTANCES)) {
@@ -97,7 +98,7 @@ public final class RunLookup {
                 continue;
             }
             SyncRequest previous = SyncRequest.from(last.getJobParameters());
-            if (previous.mode() != request.mode()) {
+            if (!previous.kind().lockName().equals(request.kind().lockName())) {
                 continue;
             }
             return !RunState.finished(last.getStatus()) && previous.equals(request) ? Optional.of(last) : Optional.empty();
@@ -106,12 +107,12 @@ public final class RunLookup {
     }
 
     /**
-     * The runs of this kind that the job repository shows as active (starting, started or stopping),
-     * oldest first: alive in some process, or left so by one that died.
+     * The runs that take this lock ({@link SyncRequest.Kind#lockName}) and that the job repository shows as active
+     * (starting, started or stopping), oldest first: alive in some process, or left so by one that died.
      */
-    public List<JobExecution> lookingActive(SyncRequest.Mode mode) {
+    public List<JobExecution> lookingActive(String lockName) {
         return jobRepository.findRunningJobExecutions(SyncRequest.JOB_NAME).stream()
-                .filter(execution -> SyncRequest.from(execution.getJobParameters()).mode() == mode)
+                .filter(execution -> SyncRequest.from(execution.getJobParameters()).kind().lockName().equals(lockName))
                 .sorted(Comparator.comparingLong(JobExecution::getId))
                 .toList();
     }

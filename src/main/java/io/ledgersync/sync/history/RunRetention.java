@@ -13,8 +13,8 @@ import io.ledgersync.warehouse.state.RunPurge;
 /**
  * Keeps the history of runs from growing for ever: forgets the runs that ended longer ago than the
  * retention — their rows in Spring Batch's job repository and in {@code sync_reconciliation} —
- * except the newest successful run of each kind (full, deferred) and any run that can still be
- * resumed ({@link RunState#finished}), however old. Thread-safe.
+ * except the newest successful run of each {@link SyncRequest.Kind#mode mode} (full, deferred) and any
+ * run that can still be resumed ({@link RunState#finished}), however old. Thread-safe.
  */
 public class RunRetention {
 

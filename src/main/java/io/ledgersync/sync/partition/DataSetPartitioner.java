@@ -60,13 +60,14 @@ public class DataSetPartitioner implements Partitioner {
         }
         Instant now = clock.instant();
         if (!dataSet.perCompany()) {
-            if (request.mode() == SyncRequest.Mode.FULL) {
+            if (request.kind() != SyncRequest.Kind.DEFERRED) {
                 partitions.put("all", PartitionContext.newPartition(dataSet.name(), null,
                         Walk.plan(dataSet, true, null, lookback, now)));
             }
             return partitions;
         }
-        boolean incremental = !request.fullRefresh() && dataSet.cursorField() != null;
+        boolean fullRefresh = request.kind() == SyncRequest.Kind.FULL;
+        boolean incremental = !fullRefresh && dataSet.cursorField() != null;
         Map<String, Instant> watermarks = incremental ? new java.util.HashMap<>(states.watermarks(dataSet.name())) : Map.of();
         if (incremental) {
             // records set aside as unstorable are tried again on the next run: only a walk of everything reads them
@@ -74,7 +75,7 @@ public class DataSetPartitioner implements Partitioner {
                     .forEach(r -> watermarks.remove(r.companyId()));
         }
         for (String companyId : companies(request)) {
-            Walk walk = Walk.plan(dataSet, request.fullRefresh(), watermarks.get(companyId), lookback, now);
+            Walk walk = Walk.plan(dataSet, fullRefresh, watermarks.get(companyId), lookback, now);
             partitions.put(partitionName(dataSet.name(), companyId), PartitionContext.newPartition(dataSet.name(), companyId, walk));
         }
         return partitions;
@@ -104,7 +105,7 @@ public class DataSetPartitioner implements Partitioner {
     }
 
     private List<String> companies(SyncRequest request) {
-        if (request.mode() == SyncRequest.Mode.DEFERRED) {
+        if (request.kind() == SyncRequest.Kind.DEFERRED) {
             return states.due(clock.instant()).stream()
                     .filter(state -> state.dataSet().equals(dataSet.name()))
                     .map(SyncState::companyId)

@@ -26,12 +26,12 @@ import io.ledgersync.warehouse.lock.RunLocks;
  * Starts, stops and restarts sync runs: the one entry point of the command line, the schedule and
  * the REST API for changing what runs ({@link SyncRuns} answers what ran).
  *
- * <p>A run holds the lock of its kind (full or deferred) from start to end; the lock dies with its
- * holder ({@link RunLocks}). Whoever takes it knows that no run of that kind is alive, so any that
- * still looks active in the job repository died with its process and is recovered (marked failed) at
- * once. When the latest run of the same kind and request did not finish ({@link RunState#finished}) — it
- * failed, was stopped, or its process was killed — the launch resumes it from each partition's last committed page instead of
- * starting over. A process that shuts down stops its runs at a page boundary ({@link #stopAll}).
+ * <p>A run holds the lock of its kind ({@link SyncRequest.Kind#lockName}: an incremental run and a full refresh
+ * share one) from start to end; the lock dies with its holder ({@link RunLocks}). Whoever takes it knows that no run
+ * of that lock is alive, so any that still looks active in the job repository died with its process and is recovered
+ * (marked failed) at once. When the latest run of the same lock and request did not finish ({@link RunState#finished})
+ * — it failed, was stopped, or its process was killed — the launch resumes it from each partition's last committed
+ * page instead of starting over. A process that shuts down stops its runs at a page boundary ({@link #stopAll}).
  * Thread-safe.
  */
 public class SyncLauncher {
@@ -82,9 +82,9 @@ public class SyncLauncher {
      */
     public RunHandle launch(SyncRequest request) {
         validate(request);
-        RunLocks.Held lock = acquire(request.mode());
+        RunLocks.Held lock = acquire(request.kind());
         try {
-            recoverDead(request.mode());
+            recoverDead(request.kind());
             JobExecution unfinished = lookup.unfinished(request).orElse(null);
             if (unfinished != null) {
                 return background.begin(lock, RunLookup.launchedAt(unfinished), key -> resume(unfinished), true);
@@ -117,9 +117,9 @@ public class SyncLauncher {
             throw new RunStateException("Sync run " + runId + " was already resumed as run " + latest.getId() + ": restart that one");
         }
         SyncRequest request = SyncRequest.from(execution.getJobParameters());
-        RunLocks.Held lock = acquire(request.mode());
+        RunLocks.Held lock = acquire(request.kind());
         try {
-            recoverDead(request.mode());
+            recoverDead(request.kind());
             // re-read under the lock: it was recovered if its process died
             JobExecution current = lookup.execution(runId);
             return background.begin(lock, RunLookup.launchedAt(current), key -> resume(current), true);
@@ -184,20 +184,20 @@ public class SyncLauncher {
         }
     }
 
-    private RunLocks.Held acquire(SyncRequest.Mode mode) {
-        String lockName = mode.lockName();
+    private RunLocks.Held acquire(SyncRequest.Kind kind) {
+        String lockName = kind.lockName();
         return locks.tryAcquire(lockName)
                 .orElseThrow(() -> new SyncAlreadyRunningException("A " + lockName + " sync run is already active: held by "
                         + locks.holder(lockName).orElse("another process") + "; wait for it to end"));
     }
 
     /**
-     * We hold the lock of this kind, so no live process runs one: a run of this kind that still looks
+     * We hold the lock of this kind, so no live process runs one of its lock: a run of that lock that still looks
      * active died with its process (killed, crashed, or not stopped within its grace). Marking it
      * failed keeps the history honest and lets it resume, now or later by a restart.
      */
-    private void recoverDead(SyncRequest.Mode mode) {
-        for (JobExecution dead : lookup.lookingActive(mode)) {
+    private void recoverDead(SyncRequest.Kind kind) {
+        for (JobExecution dead : lookup.lookingActive(kind.lockName())) {
             log.warn("Sync run {} was left {} by a process that ended without finishing it; marking it failed, resumable",
                     dead.getId(), dead.getStatus());
             jobOperator.recover(dead);

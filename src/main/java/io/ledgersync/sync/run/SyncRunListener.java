@@ -22,7 +22,7 @@ import io.ledgersync.warehouse.state.RunHistory;
 /**
  * Logs the start of every run and, at its end, what it synced or why it failed; a run that
  * completed with deferrals ends with exit code {@code COMPLETED_WITH_DEFERRALS} and says how many.
- * A full run over all companies records each data set it synced without an unfinished partition
+ * An incremental run or a full refresh over all companies records each data set it synced without an unfinished partition
  * as synced successfully ({@link RunHistory#recordSuccess}).
  */
 public final class SyncRunListener implements JobExecutionListener {
@@ -60,12 +60,11 @@ public final class SyncRunListener implements JobExecutionListener {
         SyncRequest request = SyncRequest.from(execution.getJobParameters());
         List<JobExecution> earlier = lookup.earlier(execution);
         RunPartitions run = RunPartitions.of(execution, earlier);
-        String kind = request.mode() == SyncRequest.Mode.DEFERRED ? "deferred" : request.fullRefresh() ? "full refresh" : "incremental";
-        log.info("Sync run {} started ({}{}): data sets {}, companies {}", execution.getId(), kind,
+        log.info("Sync run {} started ({}{}): data sets {}, companies {}", execution.getId(), request.kind().phrase(),
                 run.resumed() ? ", resuming run " + run.resumedFrom() : "", request.datasets().isEmpty() ? "all" : request.datasets(),
                 request.companies().isEmpty() ? "all" : request.companies());
         activeRuns.started(execution, earlier);
-        events.publishEvent(new SyncEvent.RunStarted(execution.getId(), request.mode()));
+        events.publishEvent(new SyncEvent.RunStarted(execution.getId(), request.kind()));
     }
 
     @Override
@@ -96,12 +95,12 @@ public final class SyncRunListener implements JobExecutionListener {
         }
         SyncRequest request = SyncRequest.from(execution.getJobParameters());
         recordSuccesses(request, report);
-        events.publishEvent(new SyncEvent.RunFinished(report.runId(), request.mode(), report.outcome(), report.duration()));
+        events.publishEvent(new SyncEvent.RunFinished(report.runId(), request.kind(), report.outcome(), report.duration()));
     }
 
     /** A deferred run, or one for some companies, reads only part of a data set: it cannot make one fresh. */
     private void recordSuccesses(SyncRequest request, SyncReport report) {
-        if (request.mode() != SyncRequest.Mode.FULL || !request.companies().isEmpty()) {
+        if (request.kind() == SyncRequest.Kind.DEFERRED || !request.companies().isEmpty()) {
             return;
         }
         for (SyncReport.DataSetOutcome outcome : report.dataSets()) {

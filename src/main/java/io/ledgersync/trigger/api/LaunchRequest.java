@@ -1,32 +1,37 @@
 package io.ledgersync.trigger.api;
 
+import java.util.Arrays;
 import java.util.List;
-import java.util.Locale;
+import java.util.stream.Collectors;
 
 import io.ledgersync.sync.SyncRequest;
+import io.ledgersync.sync.SyncRequest.Kind;
 
 /**
  * The body of {@code POST /api/runs}; every field is optional.
  *
- * @param mode absent or {@code incremental} (the default: every data set, incrementally where it has a watermark),
- *     {@code full} (a full refresh: every data set walked whole, deletes marked) or {@code deferred}
+ * @param mode the {@link Kind#word() word} of a kind of run: absent or {@code incremental} (the default: every data set,
+ *     incrementally where it has a watermark), {@code full} (a full refresh: every data set walked whole, deletes
+ *     marked) or {@code deferred}
  * @param datasets data set names; empty or absent means all
  * @param companies company ids; empty or absent means all
  */
 record LaunchRequest(String mode, List<String> datasets, List<String> companies) {
 
     /** What a body looks like, for the answers to one that is not. */
-    static final String FORM = "{\"mode\": \"incremental\" | \"full\" | \"deferred\", \"datasets\": [\"...\"], \"companies\": [\"...\"]}";
+    static final String FORM = "{\"mode\": " + Arrays.stream(Kind.values()).map(kind -> "\"" + kind.word() + "\"")
+            .collect(Collectors.joining(" | ")) + ", \"datasets\": [\"...\"], \"companies\": [\"...\"]}";
 
     SyncRequest toSyncRequest() {
-        String kind = mode == null || mode.isBlank() ? "incremental" : mode.strip().toLowerCase(Locale.ROOT);
-        SyncRequest request = new SyncRequest(kind.equals("deferred") ? SyncRequest.Mode.DEFERRED : SyncRequest.Mode.FULL,
-                names("datasets", datasets), names("companies", companies));
-        return switch (kind) {
-            case "incremental", "deferred" -> request;
-            case "full" -> request.withFullRefresh();
-            default -> throw new IllegalArgumentException("Unknown mode '" + mode + "': use incremental, full or deferred");
-        };
+        Kind kind = mode == null || mode.isBlank() ? Kind.INCREMENTAL : Kind.ofWord(mode)
+                .orElseThrow(() -> new IllegalArgumentException("Unknown mode '" + mode + "': use " + kindWords()));
+        return new SyncRequest(kind, names("datasets", datasets), names("companies", companies));
+    }
+
+    /** "incremental, full or deferred" */
+    private static String kindWords() {
+        List<String> words = Arrays.stream(Kind.values()).map(Kind::word).toList();
+        return String.join(", ", words.subList(0, words.size() - 1)) + " or " + words.get(words.size() - 1);
     }
 
     private static List<String> names(String field, List<String> names) {

@@ -134,7 +134,7 @@ class RunController {
     }
 
     /** A run in a list: what was asked and how it ended. */
-    record RunSummary(long runId, SyncRequest request, BatchStatus status, String exitCode, Instant startedAt,
+    record RunSummary(long runId, RunDetail.Request request, BatchStatus status, String exitCode, Instant startedAt,
             Instant endedAt) {
 
         static RunSummary of(RunDetail detail) {

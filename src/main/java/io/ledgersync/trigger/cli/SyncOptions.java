@@ -5,6 +5,7 @@ import java.util.Optional;
 import java.util.Set;
 
 import io.ledgersync.sync.SyncRequest;
+import io.ledgersync.sync.SyncRequest.Kind;
 import io.ledgersync.sync.dataset.DataSetNames;
 
 /**
@@ -17,10 +18,12 @@ public final class SyncOptions {
 
     static final String DATASETS = "datasets";
     static final String COMPANIES = "companies";
-    static final String DEFERRED = "deferred";
-    static final String FULL = "full";
+    /** The flags of the kinds of run but the default, incremental: {@code --deferred}, {@code --full}. */
+    static final String DEFERRED = Kind.DEFERRED.word();
+    static final String FULL = Kind.FULL.word();
 
-    private static final String USAGE = "sync takes --datasets=a,b, --companies=id1,id2, --deferred, --full and settings as --key=value";
+    private static final String USAGE = "sync takes --datasets=a,b, --companies=id1,id2, --" + DEFERRED + ", --" + FULL
+            + " and settings as --key=value";
     private static final String DATASETS_SETTING = "ledgersync.sync.datasets";
 
     private final SyncRequest request;
@@ -35,13 +38,11 @@ public final class SyncOptions {
         SyncRequest request = SyncRequest.of(options.value(DATASETS, "invoices,customers").orElse(null),
                 options.value(COMPANIES, "<company id>").orElse(null));
         if (options.flag(DEFERRED) && options.flag(FULL)) {
-            throw new UsageException("sync: --deferred and --full exclude each other: a deferred run reads only what is due,"
-                    + " a full refresh reads everything; give one");
+            throw new UsageException("sync: --" + DEFERRED + " and --" + FULL + " exclude each other: a " + Kind.DEFERRED.phrase()
+                    + " run reads only what is due, a " + Kind.FULL.phrase() + " reads everything; give one");
         }
-        if (options.flag(FULL)) {
-            request = request.withFullRefresh();
-        }
-        return new SyncOptions(options.flag(DEFERRED) ? request.withMode(SyncRequest.Mode.DEFERRED) : request);
+        Kind kind = options.flag(DEFERRED) ? Kind.DEFERRED : options.flag(FULL) ? Kind.FULL : Kind.INCREMENTAL;
+        return new SyncOptions(request.withKind(kind));
     }
 
     /**

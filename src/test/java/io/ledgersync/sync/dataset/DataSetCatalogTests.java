@@ -64,10 +64,10 @@ class DataSetCatalogTests {
         DataSetCatalog catalog = DataSetCatalog.load("classpath*:jobs/*.yml");
 
         catalog.check(SyncRequest.of("companies,invoices", null));
-        catalog.check(SyncRequest.of("invoices", null).withMode(SyncRequest.Mode.DEFERRED));
+        catalog.check(SyncRequest.of("invoices", null).withKind(SyncRequest.Kind.DEFERRED));
         assertThatThrownBy(() -> catalog.check(SyncRequest.of("invoices,payments", null)))
                 .hasMessage("Unknown data set 'payments': the data sets are companies, accounts, bills, credit_notes, customers, invoices, suppliers");
-        assertThatThrownBy(() -> catalog.check(SyncRequest.of("companies", null).withMode(SyncRequest.Mode.DEFERRED)))
+        assertThatThrownBy(() -> catalog.check(SyncRequest.of("companies", null).withKind(SyncRequest.Kind.DEFERRED)))
                 .hasMessage("A deferred run reads only company data sets that a 409 deferred, and companies is never deferred: "
                         + "name company data sets (accounts, bills, credit_notes, customers, invoices, suppliers) or run a full sync");
     }

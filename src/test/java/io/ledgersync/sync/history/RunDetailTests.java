@@ -9,6 +9,7 @@ import org.junit.jupiter.api.Test;
 import org.springframework.batch.core.BatchStatus;
 import org.springframework.batch.core.ExitStatus;
 import org.springframework.batch.core.job.JobExecution;
+import io.ledgersync.sync.SyncRequest;
 import io.ledgersync.sync.TestRuns;
 import io.ledgersync.sync.walk.PartitionContext;
 import tools.jackson.databind.json.JsonMapper;
@@ -56,6 +57,17 @@ class RunDetailTests {
         assertThat(json).contains("\"status\":\"STOPPING\",\"exitCode\":\"EXECUTING\"")
                 .contains("\"companyId\":\"a\",\"ranIn\":6,\"status\":\"STARTED\",\"outcome\":\"STARTED\"")
                 .contains("\"companyId\":\"b\",\"ranIn\":6,\"status\":\"STOPPED\",\"outcome\":\"STOPPED\"");
+    }
+
+    @Test
+    void theRequestIsShownAsBeforeTheKindsOfRunWereOneEnum_aModeAndAFullRefreshFlag() {
+        SyncRequest invoices = SyncRequest.of("invoices", "a");
+
+        assertThat(RunDetail.Request.of(invoices)).isEqualTo(new RunDetail.Request("FULL", List.of("invoices"), List.of("a"), false));
+        assertThat(RunDetail.Request.of(invoices.withFullRefresh()))
+                .isEqualTo(new RunDetail.Request("FULL", List.of("invoices"), List.of("a"), true));
+        assertThat(RunDetail.Request.of(invoices.withKind(SyncRequest.Kind.DEFERRED)))
+                .isEqualTo(new RunDetail.Request("DEFERRED", List.of("invoices"), List.of("a"), false));
     }
 
     @Test

@@ -14,8 +14,9 @@ import org.springframework.batch.infrastructure.item.ExecutionContext;
 
 import io.ledgersync.sync.SyncRequest;
 import io.ledgersync.sync.TestJobRepository;
+import io.ledgersync.sync.TestRuns;
 
-/** Which run a launch resumes: the latest of its kind, when it has the same request and is not finished. */
+/** Which run a launch resumes: the latest of its lock, when it has the same request and is not finished. */
 class RunLookupTests {
 
     private final JobRepository repository = TestJobRepository.fresh().repository();
@@ -23,10 +24,12 @@ class RunLookupTests {
     private final SyncRequest invoicesOfA = SyncRequest.of("invoices", "a");
 
     @Test
-    void aFailedRunIsResumedByALaunchOfItsRequest() {
-        JobExecution failed = run(invoicesOfA.toJobParameters(1L), BatchStatus.FAILED);
+    void aFullRefreshThatFailedBeforeTheKindsWereOneEnumIsResumedByAFullRefreshOfItsRequest() {
+        JobExecution failed = run(TestRuns.parametersBefore("FULL", "full"), BatchStatus.FAILED);
 
-        assertThat(lookup.unfinished(invoicesOfA)).contains(failed);
+        assertThat(lookup.unfinished(invoicesOfA.withFullRefresh())).contains(failed);
+        assertThat(lookup.unfinished(invoicesOfA)).as("an incremental run takes its lock, but is another request").isEmpty();
+        assertThat(lookup.lookingActive(SyncRequest.Kind.INCREMENTAL.lockName())).isEmpty();
     }
 
     @Test
@@ -34,6 +37,14 @@ class RunLookupTests {
         run(invoicesOfA.toJobParameters(1L), BatchStatus.UNKNOWN);
 
         assertThat(lookup.unfinished(invoicesOfA)).isEmpty();
+    }
+
+    @Test
+    void aRunThatLooksActiveIsFoundByEveryKindOfItsLock() {
+        JobExecution killed = run(invoicesOfA.withFullRefresh().toJobParameters(1L), BatchStatus.STARTED);
+
+        assertThat(lookup.lookingActive(SyncRequest.Kind.INCREMENTAL.lockName())).containsExactly(killed);
+        assertThat(lookup.lookingActive(SyncRequest.Kind.DEFERRED.lockName())).isEmpty();
     }
 
     private JobExecution run(JobParameters parameters, BatchStatus status) {

@@ -15,7 +15,7 @@ class LaunchRequestTests {
     @Test
     void noModeIsIncrementalFullIsAFullRefreshDeferredIsDeferred() {
         assertThat(new LaunchRequest(null, List.of("invoices"), null).toSyncRequest())
-                .isEqualTo(new SyncRequest(SyncRequest.Mode.FULL, List.of("invoices"), List.of(), false));
+                .isEqualTo(new SyncRequest(SyncRequest.Kind.INCREMENTAL, List.of("invoices"), List.of()));
         assertThat(new LaunchRequest("incremental", null, null).toSyncRequest()).isEqualTo(SyncRequest.everything());
         assertThat(new LaunchRequest(" Full ", null, null).toSyncRequest()).isEqualTo(SyncRequest.everything().withFullRefresh());
         assertThat(new LaunchRequest("deferred", null, null).toSyncRequest()).isEqualTo(SyncRequest.deferred());

@@ -17,7 +17,7 @@ class SyncOptionsTests {
         SyncRequest request = SyncOptions.preflight(new String[] {"--datasets=invoices, customers", "--companies=c1",
                 "--deferred", "--ledgersync.api.page-size=50", "--debug"}).request();
 
-        assertThat(request.mode()).isEqualTo(SyncRequest.Mode.DEFERRED);
+        assertThat(request.kind()).isEqualTo(SyncRequest.Kind.DEFERRED);
         assertThat(request.datasets()).containsExactly("invoices", "customers");
         assertThat(request.companies()).containsExactly("c1");
     }
@@ -25,8 +25,8 @@ class SyncOptionsTests {
     @Test
     void fullAsksForAFullRefreshAndWithoutItARunIsIncrementalWhereItCanBe() {
         assertThat(SyncOptions.parse(List.of("--full", "--datasets=invoices")).request())
-                .isEqualTo(new SyncRequest(SyncRequest.Mode.FULL, List.of("invoices"), List.of(), true));
-        assertThat(SyncOptions.parse(List.of()).request().fullRefresh()).isFalse();
+                .isEqualTo(new SyncRequest(SyncRequest.Kind.FULL, List.of("invoices"), List.of()));
+        assertThat(SyncOptions.parse(List.of()).request().kind()).isEqualTo(SyncRequest.Kind.INCREMENTAL);
         assertThatThrownBy(() -> SyncOptions.parse(List.of("--full", "--deferred")))
                 .isInstanceOf(UsageException.class).hasMessageContaining("--deferred and --full exclude each other");
     }

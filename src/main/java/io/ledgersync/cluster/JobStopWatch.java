@@ -1,11 +1,12 @@
 package io.ledgersync.cluster;
 
-import org.springframework.batch.core.BatchStatus;
 import org.springframework.batch.core.listener.ChunkListener;
 import org.springframework.batch.core.scope.context.StepContext;
 import org.springframework.batch.core.scope.context.StepSynchronizationManager;
 import org.springframework.batch.core.step.StepExecution;
 import org.springframework.batch.infrastructure.item.Chunk;
+
+import io.ledgersync.sync.RunState;
 
 /**
  * Stops a partition running in a worker once its run is over elsewhere. Batch's own check, when a page's step
@@ -30,8 +31,8 @@ final class JobStopWatch implements ChunkListener<Object, Object> {
             return;
         }
         StepExecution step = context.getStepExecution();
-        BatchStatus run = runs.of(step.getJobExecutionId());
-        if (run == BatchStatus.STOPPING || !run.isRunning()) {
+        // anything but unfinished: asked to stop, stopped, or ended elsewhere (a recovery marked it FAILED)
+        if (RunState.of(runs.of(step.getJobExecutionId())) != RunState.UNFINISHED) {
             step.setTerminateOnly();
         }
     }

@@ -9,22 +9,18 @@ import java.util.function.Supplier;
 
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
-import org.springframework.boot.context.event.ApplicationStartedEvent;
-import org.springframework.context.event.EventListener;
 
-import io.ledgersync.sync.SyncEvent;
-import io.ledgersync.sync.SyncRequest;
 import io.ledgersync.warehouse.state.RunHistory.LastSuccess;
 import io.micrometer.core.instrument.Gauge;
 import io.micrometer.core.instrument.MeterRegistry;
 
 /**
  * The time of the last successful sync of each data set, read from the warehouse ({@code data_set_success}) at startup
- * and after every full run, so that it survives restarts and agrees between instances that share
+ * and after every run, so that it survives restarts and agrees between instances that share
  * a database. A data set gets its gauge once it has synced successfully; a value never moves back.
  * Thread-safe.
  */
-final class LastSuccessGauges {
+final class LastSuccessGauges extends WarehouseGauges {
 
     private static final Logger log = LoggerFactory.getLogger(LastSuccessGauges.class);
 
@@ -39,19 +35,8 @@ final class LastSuccessGauges {
         this.lastSuccesses = lastSuccesses;
     }
 
-    @EventListener(ApplicationStartedEvent.class)
-    void started() {
-        refresh();
-    }
-
-    @EventListener
-    void on(SyncEvent.RunFinished finished) {
-        // A deferred run reads only some companies' data sets: it cannot make a data set fresh.
-        if (finished.kind() != SyncRequest.Kind.DEFERRED) {
-            refresh();
-        }
-    }
-
+    /** Which runs make a data set fresh is the run listener's to decide (SyncRunListener): this reads what it recorded. */
+    @Override
     void refresh() {
         List<LastSuccess> found;
         try {

@@ -209,12 +209,11 @@ public final class DataApiClient {
         return URI.create(base + "/" + href);
     }
 
-    /** RFC 3986 §5.2.4 and WHATWG URL: '.', '..' and their percent-encoded forms ('%2e', '.%2E', ...) are dot segments. */
+    /** Whether a segment of the path is a dot segment ({@link CompanyIds#isDotSegment}): a company's path carries its id. */
     private static boolean hasDotSegment(URI target) {
         String path = target.getRawPath() == null ? "" : target.getRawPath();
         for (String segment : path.split("/", -1)) {
-            String decoded = segment.replace("%2e", ".").replace("%2E", ".");
-            if (decoded.equals(".") || decoded.equals("..")) {
+            if (CompanyIds.isDotSegment(segment)) {
                 return true;
             }
         }

@@ -68,7 +68,7 @@ final class ResponseDecoder {
      * The records of the {@code results} array, each cut from the body as text, not decoded into a tree: a page of
      * trees takes about five times the memory of the page, and the mapping reads only the few fields it needs
      * (bench/BENCHMARKS.md, "streaming JSON parsing"). Skipping a record still tokenizes it, so a syntax error
-     * anywhere in it fails the whole page.
+     * anywhere in it fails the whole page; the same pass reads the record's id ({@link SourceRecord#id()}).
      */
     private static List<SourceRecord> records(String request, JsonParser parser, byte[] body) {
         List<SourceRecord> records = new ArrayList<>();
@@ -77,9 +77,9 @@ final class ResponseDecoder {
                 throw malformed(request, "an element of 'results' is not a JSON object", body);
             }
             int start = (int) parser.currentTokenLocation().getByteOffset();
-            parser.skipChildren();
+            String id = SourceRecord.readId(parser);
             int end = (int) parser.currentTokenLocation().getByteOffset() + 1;
-            records.add(new SourceRecord(new String(body, start, end - start, StandardCharsets.UTF_8)));
+            records.add(new SourceRecord(new String(body, start, end - start, StandardCharsets.UTF_8), id));
         }
         return records;
     }

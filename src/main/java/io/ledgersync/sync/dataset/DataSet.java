@@ -2,6 +2,7 @@ package io.ledgersync.sync.dataset;
 
 import java.util.List;
 
+import io.ledgersync.source.CompanyIds;
 import io.ledgersync.warehouse.table.ChildTable;
 import io.ledgersync.warehouse.table.Table;
 
@@ -63,15 +64,14 @@ public record DataSet(String name, String path, String parent, Table table, List
         if (!perCompany()) {
             return path;
         }
-        // '.', '..' and '' would not stay one segment: a normalising proxy resolves /companies/../data to /data.
         // Such ids are refused when the companies are read (RecordTriage); this guards ids stored before that.
-        if (companyId.isEmpty() || companyId.equals(".") || companyId.equals("..")) {
-            throw new IllegalArgumentException("Company id '" + companyId + "' cannot be sent as a path segment: " + name
-                    + " of that company is not read (it is in rejected_records once the companies are synced again)");
+        String refusal = CompanyIds.refusal(companyId);
+        if (refusal != null) {
+            throw new IllegalArgumentException("Company id '" + companyId + "' cannot be sent as a path segment (" + refusal
+                    + "): " + name + " of that company is not read (it is in rejected_records once the companies are synced"
+                    + " again)");
         }
-        // every character but letters, digits and - . _ * percent-encoded: '/', '?', '#', '%' and ',' stay in the segment
-        String segment = java.net.URLEncoder.encode(companyId, java.nio.charset.StandardCharsets.UTF_8).replace("+", "%20");
-        return path.replace("{companyId}", segment);
+        return path.replace("{companyId}", CompanyIds.segment(companyId));
     }
 
     /** The typed column whose field is the cursor, if one is; e.g. {@code modified_date} for {@code modifiedDate}. */

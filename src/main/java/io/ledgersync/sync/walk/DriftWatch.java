@@ -1,14 +1,10 @@
 package io.ledgersync.sync.walk;
 
 import java.util.HashSet;
-import java.util.List;
 import java.util.Set;
 
 import io.ledgersync.source.Page;
 import io.ledgersync.source.SourceRecord;
-import io.ledgersync.sync.dataset.FieldPaths;
-import tools.jackson.core.JsonParser;
-import tools.jackson.databind.JsonNode;
 
 /**
  * Watches one pass of a walk for signs that the data set moved under it (page drift): {@code totalResults} changing
@@ -20,9 +16,6 @@ import tools.jackson.databind.JsonNode;
  * walk starts remembering anew.
  */
 final class DriftWatch {
-
-    private static final FieldPaths ID = new FieldPaths(List.of("id"));
-    private static final String ID_FIRST = "{\"id\":\"";
 
     private final Set<String> ids = new HashSet<>();
     private long lastTotal = -1;
@@ -38,7 +31,7 @@ final class DriftWatch {
         }
         lastTotal = page.totalResults();
         for (SourceRecord record : page.results()) {
-            String id = idOf(record);
+            String id = record.id(); // read when the page was decoded: no second parse of each record
             if (id != null && !ids.add(id)) {
                 note("id " + id + " read twice (page " + page.pageNumber() + ")");
                 break;
@@ -65,23 +58,5 @@ final class DriftWatch {
 
     private void note(String what) {
         seen = seen == null ? what : seen;
-    }
-
-    /**
-     * The record's id: cut from the text when the record starts with it, as the Data API writes records (a second
-     * parse of every record would cost a large part of the mapping's time); else read by a streaming pass.
-     */
-    static String idOf(SourceRecord record) {
-        String json = record.rawJson();
-        if (json.startsWith(ID_FIRST)) {
-            int end = json.indexOf('"', ID_FIRST.length());
-            if (end > 0 && json.lastIndexOf('\\', end) < ID_FIRST.length()) {
-                return json.substring(ID_FIRST.length(), end);
-            }
-        }
-        try (JsonParser parser = record.parser()) {
-            JsonNode id = ID.read(parser)[0];
-            return id.isValueNode() && !id.isNull() ? id.asString() : null;
-        }
     }
 }

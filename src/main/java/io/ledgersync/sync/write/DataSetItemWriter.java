@@ -53,14 +53,15 @@ public class DataSetItemWriter implements ItemStreamWriter<Page> {
     private Set<String> rejectedBefore = Set.of();
     private long rejected;
     private long rejectedAtOpen;
-    /** The partition's context, where the newest cursor value goes; null: not kept. */
+    /** The partition's context, where the newest cursor value goes. */
     private final PartitionContext context;
+    /** Reads the cursor value of a row; null for a data set without a cursor. */
     private final CursorValues cursor;
 
     public DataSetItemWriter(Warehouse warehouse, RejectedRecords rejectedRecords, DataSet dataSet, String companyId, long runId,
             int maxRejected, ApplicationEventPublisher events, PartitionContext context) {
         this.context = context;
-        this.cursor = context == null || dataSet.cursorField() == null ? null : new CursorValues(dataSet);
+        this.cursor = dataSet.cursorField() == null ? null : new CursorValues(dataSet);
         this.warehouse = warehouse;
         this.rejectedRecords = rejectedRecords;
         this.dataSet = dataSet;
@@ -82,12 +83,14 @@ public class DataSetItemWriter implements ItemStreamWriter<Page> {
     @Override
     public void write(Chunk<? extends Page> pages) {
         List<Row> rows = new ArrayList<>();
+        List<SourceRecord> stored = new ArrayList<>();
         List<RejectedRecord> rejections = new ArrayList<>();
         for (Page page : pages) {
             for (SourceRecord record : page.results()) {
                 RecordTriage.Result result = triage.triage(record, companyId);
                 if (result.row() != null) {
                     rows.add(result.row());
+                    stored.add(record);
                 } else {
                     rejections.add(result.rejected());
                 }
@@ -98,12 +101,12 @@ public class DataSetItemWriter implements ItemStreamWriter<Page> {
         }
         try {
             warehouse.upsert(dataSet.table(), rows, runId);
-            clearStored(rows);
+            clearStored(stored);
             keepNewestCursor(rows);
         } catch (RuntimeException e) {
             // the database's words alone do not say which page of which company; the cause keeps the exit code
             throw new PageWriteException("Writing GET " + pages.getItems().get(0).href() + " (" + rows.size() + " records"
-                    + idRange(rows) + ") into " + dataSet.table().name() + " for " + describe() + " failed", e);
+                    + idRange(stored) + ") into " + dataSet.table().name() + " for " + describe() + " failed", e);
         }
         events.publishEvent(new SyncEvent.RecordsWritten(runId, dataSet.name(), rows.size()));
     }
@@ -128,25 +131,25 @@ public class DataSetItemWriter implements ItemStreamWriter<Page> {
     }
 
     /** A record stored now that an earlier run set aside: its rejection goes, in the same transaction. */
-    private void clearStored(List<Row> rows) {
+    private void clearStored(List<SourceRecord> stored) {
         if (rejectedBefore.isEmpty()) {
             return;
         }
-        List<String> stored = new ArrayList<>();
-        for (Row row : rows) {
-            String id = triage.idOf(row);
+        List<String> cleared = new ArrayList<>();
+        for (SourceRecord record : stored) {
+            String id = record.id(); // as the rejection was saved by (RecordTriage)
             if (id != null && rejectedBefore.contains(id)) {
-                stored.add(id);
+                cleared.add(id);
             }
         }
-        rejectedRecords.cleared(dataSet.name(), companyId, stored);
+        rejectedRecords.cleared(dataSet.name(), companyId, cleared);
         // forgotten only once the chunk commits would be exact; a rollback leaves the row, which the next run clears
-        stored.forEach(rejectedBefore::remove);
+        cleared.forEach(rejectedBefore::remove);
     }
 
-    private String idRange(List<Row> rows) {
-        String first = rows.isEmpty() ? null : triage.idOf(rows.get(0));
-        String last = rows.isEmpty() ? null : triage.idOf(rows.get(rows.size() - 1));
+    private static String idRange(List<SourceRecord> stored) {
+        String first = stored.isEmpty() ? null : stored.get(0).id();
+        String last = stored.isEmpty() ? null : stored.get(stored.size() - 1).id();
         return first == null ? "" : ", ids " + first + " to " + last;
     }
 

@@ -3,6 +3,7 @@ package io.ledgersync.sync.write;
 import java.util.List;
 import java.util.Optional;
 
+import io.ledgersync.source.CompanyIds;
 import io.ledgersync.source.SourceRecord;
 import io.ledgersync.sync.dataset.DataSet;
 import io.ledgersync.sync.dataset.RecordMapper;
@@ -27,7 +28,7 @@ final class RecordTriage {
     private final DataSet dataSet;
     private final RecordMapper mapper;
     private final Warehouse warehouse;
-    /** The column that holds the record's {@code id}, -1 when none does. */
+    /** The column that holds the record's {@code id}, -1 when none does: for companies, the id their data sets are read by. */
     private final int idColumn;
 
     RecordTriage(DataSet dataSet, Warehouse warehouse) {
@@ -55,10 +56,12 @@ final class RecordTriage {
                         + keyColumn + "): a record without its key cannot be stored or told apart");
             }
         }
-        if (DataSet.COMPANIES.equals(dataSet.name()) && idColumn >= 0 && row.values()[idColumn] instanceof String id
-                && (id.equals(".") || id.equals(".."))) {
-            return reject(record, companyId, "id", "is '" + id + "', which cannot be a company id: it would be sent as a dot"
-                    + " segment of each company path, which a normalising proxy resolves to another resource");
+        // the id column is what the company data sets are later read by (CompanySelection)
+        if (DataSet.COMPANIES.equals(dataSet.name()) && idColumn >= 0 && row.values()[idColumn] instanceof String id) {
+            String refusal = CompanyIds.refusal(id);
+            if (refusal != null) {
+                return reject(record, companyId, "id", "is '" + id + "', which cannot be a company id: " + refusal);
+            }
         }
         Optional<Warehouse.Misfit> misfit = warehouse.misfit(table, row);
         if (misfit.isPresent()) {
@@ -68,23 +71,10 @@ final class RecordTriage {
         return new Result(row, null);
     }
 
-    /** The id of a stored row, to clear its earlier rejection; null when the data set has no id column. */
-    String idOf(Row row) {
-        return idColumn < 0 || row.values()[idColumn] == null ? null : row.values()[idColumn].toString();
-    }
-
     private Result reject(SourceRecord record, String companyId, String field, String reason) {
-        return new Result(null, new RejectedRecord(dataSet.name(), companyId, idOf(record), field, reason, record.rawJson()));
-    }
-
-    /** The record's id as text, when it has a usable one: a record rejected for its id has none to be found by. */
-    private static String idOf(SourceRecord record) {
-        try {
-            String id = record.id();
-            return id == null || id.isBlank() ? null : id;
-        } catch (RuntimeException unreadable) {
-            return null;
-        }
+        // a record rejected for a blank id has none to be found by
+        String id = record.id() == null || record.id().isBlank() ? null : record.id();
+        return new Result(null, new RejectedRecord(dataSet.name(), companyId, id, field, reason, record.rawJson()));
     }
 
     private static int indexOf(Table table, String column) {

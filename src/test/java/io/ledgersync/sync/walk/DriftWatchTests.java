@@ -48,14 +48,6 @@ class DriftWatchTests {
         assertThat(watch.mayHaveSkipped()).isTrue();
     }
 
-    @Test
-    void theIdIsCutFromTheTextWhenItComesFirstAndParsedOtherwise() {
-        assertThat(DriftWatch.idOf(new SourceRecord("{\"id\":\"inv-1\",\"note\":\"x\"}"))).isEqualTo("inv-1");
-        assertThat(DriftWatch.idOf(new SourceRecord("{ \"note\": \"x\", \"id\": \"inv-2\" }"))).isEqualTo("inv-2");
-        assertThat(DriftWatch.idOf(new SourceRecord("{\"id\":\"in\\\"v\",\"note\":\"x\"}"))).isEqualTo("in\"v");
-        assertThat(DriftWatch.idOf(new SourceRecord("{\"note\":\"x\"}"))).isNull();
-    }
-
     private static Page page(int number, long total, String... ids) {
         List<SourceRecord> records = java.util.Arrays.stream(ids).map(id -> new SourceRecord("{\"id\":\"" + id + "\"}")).toList();
         return new Page("/p?page=" + number, records, number, 2, total, null);

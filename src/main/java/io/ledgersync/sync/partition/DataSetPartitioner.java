@@ -20,6 +20,7 @@ import io.ledgersync.sync.SyncRequest;
 import io.ledgersync.sync.dataset.DataSet;
 import io.ledgersync.sync.walk.PartitionContext;
 import io.ledgersync.sync.walk.Walk;
+import io.ledgersync.sync.walk.WalkPlanner;
 import io.ledgersync.warehouse.state.RejectedRecords;
 import io.ledgersync.warehouse.state.SyncState;
 import io.ledgersync.warehouse.state.SyncStates;
@@ -28,8 +29,8 @@ import io.ledgersync.warehouse.state.SyncStates;
  * Splits one data set's step into partitions: a single one for a top-level data set, one per
  * company for a company data set — in a full run the companies synced so far, in a deferred run
  * the companies whose deferral of this data set is due — narrowed by the run's request. No
- * partition at all when the run does not ask for this data set. Each partition is told how to walk ({@link Walk}):
- * incrementally from its company's watermark, or whole. Thread-safe.
+ * partition at all when the run does not ask for this data set. Each partition is told how to walk ({@link Walk}), as
+ * {@link WalkPlanner} decides: incrementally from its company's watermark, or whole. Thread-safe.
  */
 public class DataSetPartitioner implements Partitioner {
 
@@ -37,17 +38,15 @@ public class DataSetPartitioner implements Partitioner {
     private final CompanySelection companies;
     private final SyncStates states;
     private final Clock clock;
-    private final Duration lookback;
-    private final RejectedRecords rejectedRecords;
+    private final WalkPlanner walks;
 
     public DataSetPartitioner(DataSet dataSet, CompanySelection companies, SyncStates states, Clock clock, Duration lookback,
             RejectedRecords rejectedRecords) {
-        this.rejectedRecords = rejectedRecords;
         this.dataSet = dataSet;
         this.companies = companies;
         this.states = states;
         this.clock = clock;
-        this.lookback = lookback;
+        this.walks = new WalkPlanner(dataSet, states, rejectedRecords, lookback);
     }
 
     @Override
@@ -61,23 +60,12 @@ public class DataSetPartitioner implements Partitioner {
         Instant now = clock.instant();
         if (!dataSet.perCompany()) {
             if (request.kind() != SyncRequest.Kind.DEFERRED) {
-                partitions.put("all", PartitionContext.newPartition(dataSet.name(), null,
-                        Walk.plan(dataSet, true, null, lookback, now)));
+                partitions.put("all", PartitionContext.newPartition(dataSet.name(), null, walks.topLevel(now)));
             }
             return partitions;
         }
-        boolean fullRefresh = request.kind() == SyncRequest.Kind.FULL;
-        boolean incremental = !fullRefresh && dataSet.cursorField() != null;
-        Map<String, Instant> watermarks = incremental ? new java.util.HashMap<>(states.watermarks(dataSet.name())) : Map.of();
-        if (incremental) {
-            // records set aside as unstorable are tried again on the next run: only a walk of everything reads them
-            rejectedRecords.all().stream().filter(r -> r.dataSet().equals(dataSet.name()))
-                    .forEach(r -> watermarks.remove(r.companyId()));
-        }
-        for (String companyId : companies(request)) {
-            Walk walk = Walk.plan(dataSet, fullRefresh, watermarks.get(companyId), lookback, now);
-            partitions.put(partitionName(dataSet.name(), companyId), PartitionContext.newPartition(dataSet.name(), companyId, walk));
-        }
+        walks.companies(companies(request), request.kind() == SyncRequest.Kind.FULL, now).forEach((companyId, walk) ->
+                partitions.put(partitionName(dataSet.name(), companyId), PartitionContext.newPartition(dataSet.name(), companyId, walk)));
         return partitions;
     }
 

@@ -62,9 +62,8 @@ public final class DriftRecovery {
             return new Pass(query, "read again whole (" + pass.records() + " records read by the pass before)",
                     clock.instant().truncatedTo(ChronoUnit.MILLIS));
         }
-        Instant since = startedAt.minus(lookback);
-        return new Pass(Walk.query(dataSet.filter(), dataSet.cursorField(), since),
-                "caught up with the changes since " + since + " (walk start - lookback)", null);
+        return new Pass(Walk.changedSince(dataSet, startedAt, lookback),
+                "caught up with the changes since " + startedAt.minus(lookback) + " (walk start - lookback)", null);
     }
 
     /** The data set kept moving under every pass of the walk. */

@@ -3,12 +3,13 @@ package io.ledgersync.sync.walk;
 import java.time.Duration;
 import java.time.Instant;
 import java.time.temporal.ChronoUnit;
+
 import io.ledgersync.sync.dataset.DataSet;
 
 /**
  * How one partition reads its data set: whole ({@link Kind#FULL}) or only what changed since its watermark
- * ({@link Kind#INCREMENTAL}), and the Data API query that says so. The one home of the rule that decides it and of
- * the query it sends. Immutable.
+ * ({@link Kind#INCREMENTAL}), and the Data API query that says so; {@link WalkPlanner} decides which. The one home of
+ * the query a walk sends. Immutable.
  *
  * @param query the {@code query} parameter (not yet URL-encoded), or null for none
  * @param startedAt when the walk was planned, before any of its pages was asked for: rows of the data set not written
@@ -26,17 +27,11 @@ public record Walk(Kind kind, String query, Instant startedAt) {
     }
 
     /**
-     * A company data set with a cursor and a watermark is read incrementally unless the run is a full refresh;
-     * everything else (no cursor, no watermark yet, top-level data sets) is walked whole. The YAML's filter applies to
-     * both.
+     * The query that reads what changed since {@code mark} minus the lookback, within the data set's filter: an
+     * incremental walk's from its watermark, a catch-up's after page drift from the walk's start.
      */
-    public static Walk plan(DataSet dataSet, boolean fullRefresh, Instant watermark, Duration lookback, Instant now) {
-        // whole milliseconds: synced_at keeps microseconds, and a start rounded down never excludes a row it wrote
-        Instant startedAt = now.truncatedTo(ChronoUnit.MILLIS);
-        if (fullRefresh || watermark == null || dataSet.cursorField() == null || !dataSet.perCompany()) {
-            return new Walk(Kind.FULL, dataSet.filter(), startedAt);
-        }
-        return new Walk(Kind.INCREMENTAL, query(dataSet.filter(), dataSet.cursorField(), watermark.minus(lookback)), startedAt);
+    static String changedSince(DataSet dataSet, Instant mark, Duration lookback) {
+        return query(dataSet.filter(), dataSet.cursorField(), mark.minus(lookback));
     }
 
     /**
@@ -51,11 +46,6 @@ public record Walk(Kind kind, String query, Instant startedAt) {
             return cursor;
         }
         return cursor == null ? filter : "{" + filter + "}&&{" + cursor + "}";
-    }
-
-    /** The same walk reading again only what changed since {@code since}: a catch-up after page drift. */
-    Walk catchUp(DataSet dataSet, Instant since) {
-        return new Walk(kind, query(dataSet.filter(), dataSet.cursorField(), since), startedAt);
     }
 
     public boolean full() {

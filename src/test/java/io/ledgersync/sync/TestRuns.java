@@ -12,6 +12,7 @@ import org.springframework.batch.core.job.parameters.JobParameters;
 import org.springframework.batch.core.job.parameters.JobParametersBuilder;
 import org.springframework.batch.core.step.StepExecution;
 import io.ledgersync.sync.walk.PartitionContext;
+import io.ledgersync.sync.walk.StoredPartitions;
 
 /** Runs and partitions built in memory as the job repository would hand them back, for tests of what is reported. */
 public final class TestRuns {
@@ -61,11 +62,11 @@ public final class TestRuns {
         step.setExitStatus(status == BatchStatus.COMPLETED ? ExitStatus.COMPLETED
                 : status == BatchStatus.STOPPED ? ExitStatus.STOPPED : status == BatchStatus.FAILED ? ExitStatus.FAILED
                 : ExitStatus.EXECUTING);
-        step.setExecutionContext(PartitionContext.newPartition(dataSet, companyId));
+        step.setExecutionContext(StoredPartitions.beforeWalks(dataSet, companyId));
         PartitionContext context = PartitionContext.of(step);
-        context.saveCounts(runRecords, runPages, records, pages);
+        context.counts().save(runRecords, runPages, records, pages);
         if (total >= 0) {
-            context.saveTotalResults(total);
+            context.position().saveTotalResults(total);
         }
         run.addStepExecution(step);
         return step;

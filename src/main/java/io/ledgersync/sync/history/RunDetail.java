@@ -12,6 +12,7 @@ import org.springframework.batch.core.step.StepExecution;
 
 import io.ledgersync.sync.PartitionOutcome;
 import io.ledgersync.sync.SyncRequest;
+import io.ledgersync.sync.walk.CountKeys;
 import io.ledgersync.sync.walk.PartitionContext;
 import io.ledgersync.warehouse.state.SyncStates.Reconciliation;
 
@@ -100,11 +101,12 @@ public record RunDetail(long runId, Long resumedFrom, Request request, BatchStat
 
     private static PartitionDetail partition(StepExecution step, boolean thisExecution) {
         PartitionContext context = PartitionContext.of(step);
+        CountKeys counts = context.counts();
         String outcome = step.getStatus().isRunning() ? step.getStatus().name() : PartitionOutcome.of(step).name();
         return new PartitionDetail(context.dataSet(), context.companyId(), step.getJobExecutionId(), step.getStatus(),
-                outcome, thisExecution ? context.pagesReadThisExecution() : 0, thisExecution ? context.recordsReadThisExecution() : 0,
-                context.pagesRead(), context.recordsRead(), thisExecution ? context.rejectedThisExecution() : 0, context.rejected(),
-                context.error(), context.correlationId());
+                outcome, thisExecution ? counts.pagesReadThisExecution() : 0, thisExecution ? counts.recordsReadThisExecution() : 0,
+                counts.pagesRead(), counts.recordsRead(), thisExecution ? counts.rejectedThisExecution() : 0, counts.rejected(),
+                context.outcome().error(), context.outcome().correlationId());
     }
 
     /**

@@ -31,8 +31,8 @@ public record RunProgress(int partitions, int partitionsDone, long records, long
         Counts counts = new Counts();
         for (StepExecution step : run.current()) {
             PartitionContext context = PartitionContext.of(step);
-            counts.records += context.recordsReadThisExecution();
-            counts.pages += context.pagesReadThisExecution();
+            counts.records += context.counts().recordsReadThisExecution();
+            counts.pages += context.counts().pagesReadThisExecution();
             counts.add(step, !step.getStatus().isRunning()); // STARTING, STARTED and STOPPING count as running
         }
         // Partitions that an earlier execution ended: completed ones are done, the others wait to be resumed.
@@ -75,11 +75,11 @@ public record RunProgress(int partitions, int partitionsDone, long records, long
             PartitionContext context = PartitionContext.of(step);
             partitions++;
             done += isDone ? 1 : 0;
-            runRecords += context.recordsRead();
-            runPages += context.pagesRead();
-            if (context.totalResults().isPresent()) {
+            runRecords += context.counts().recordsRead();
+            runPages += context.counts().pagesRead();
+            if (context.position().totalResults().isPresent()) {
                 announced++;
-                announcedTotal += context.totalResults().getAsLong();
+                announcedTotal += context.position().totalResults().getAsLong();
             }
         }
 

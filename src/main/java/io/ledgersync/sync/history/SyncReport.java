@@ -199,9 +199,9 @@ public record SyncReport(long runId, boolean resumed, BatchStatus status, RunOut
             unsupported += outcome == PartitionOutcome.UNSUPPORTED ? 1 : 0;
             stopped += outcome == PartitionOutcome.STOPPED ? 1 : 0;
             unfinished += step.getStatus() == BatchStatus.COMPLETED ? 0 : 1;
-            pages += context.pagesReadThisExecution();
-            records += context.recordsReadThisExecution();
-            rejected += context.rejectedThisExecution();
+            pages += context.counts().pagesReadThisExecution();
+            records += context.counts().recordsReadThisExecution();
+            rejected += context.counts().rejectedThisExecution();
             carry(step);
             Instant ended = BatchTimes.instant(step.getEndTime());
             lastEndedAt = ended == null || lastEndedAt != null && lastEndedAt.isAfter(ended) ? lastEndedAt : ended;
@@ -210,8 +210,8 @@ public record SyncReport(long runId, boolean resumed, BatchStatus status, RunOut
         /** A partition's counts over the whole run: its context carries them across executions. */
         void carry(StepExecution step) {
             PartitionContext context = PartitionContext.of(step);
-            runPages += context.pagesRead();
-            runRecords += context.recordsRead();
+            runPages += context.counts().pagesRead();
+            runRecords += context.counts().recordsRead();
         }
 
         DataSetOutcome outcome(String dataSet) {

@@ -57,10 +57,10 @@ public final class PartitionOutcomeListener implements StepExecutionListener {
         PartitionContext context = PartitionContext.of(step);
         PartitionOutcome byStatus = PartitionOutcome.of(step); // the exit code is not set yet: only the status counts
         PartitionOutcome outcome = byStatus == PartitionOutcome.STOPPED || byStatus == PartitionOutcome.FAILED ? byStatus
-                : context.endedEarly().orElse(PartitionOutcome.COMPLETED);
+                : context.outcome().endedEarly().orElse(PartitionOutcome.COMPLETED);
         ExitStatus exit = record(step, context, outcome);
         events.publishEvent(new SyncEvent.PartitionFinished(step.getJobExecutionId(), context.dataSet(), context.companyId(),
-                outcome, context.recordsReadThisExecution(), context.pagesReadThisExecution()));
+                outcome, context.counts().recordsReadThisExecution(), context.counts().pagesReadThisExecution()));
         return exit;
     }
 
@@ -75,12 +75,12 @@ public final class PartitionOutcomeListener implements StepExecutionListener {
             case FAILED -> {
                 Throwable cause = step.getFailureExceptions().isEmpty() ? null : step.getFailureExceptions().get(0);
                 String message = cause == null ? step.getExitStatus().getExitDescription() : SyncReport.describe(cause);
-                log.warn("{}: FAILED after {} records in {} page(s): {}", step.getStepName(), context.recordsReadThisExecution(),
-                        context.pagesReadThisExecution(), message);
+                log.warn("{}: FAILED after {} records in {} page(s): {}", step.getStepName(),
+                        context.counts().recordsReadThisExecution(), context.counts().pagesReadThisExecution(), message);
                 // Batch's own ERROR lines with this trace are silenced (config/application.yml): the trace is here
                 log.debug("{}: the failure's trace", step.getStepName(), cause);
                 // kept with the partition, so the run's detail shows it after a restart of the service too
-                context.saveError(message, correlationId(cause));
+                context.outcome().saveError(message, correlationId(cause));
                 if (pastItsPageCap(cause)) {
                     context.forgetPosition();
                 }
@@ -88,11 +88,11 @@ public final class PartitionOutcomeListener implements StepExecutionListener {
                 return step.getExitStatus();
             }
             case STOPPED -> {
-                String message = "Stopped on request after " + context.recordsReadThisExecution() + " records in "
-                        + context.pagesReadThisExecution() + " page(s) of run " + step.getJobExecutionId()
+                String message = "Stopped on request after " + context.counts().recordsReadThisExecution() + " records in "
+                        + context.counts().pagesReadThisExecution() + " page(s) of run " + step.getJobExecutionId()
                         + "; a restart of the run resumes it";
                 log.info("{}: {}", step.getStepName(), message);
-                context.saveError(message, null);
+                context.outcome().saveError(message, null);
                 // A stop is the operator's doing, not the company's: the data set keeps the state it had (its
                 // deferral stays due, its attempts unchanged) and only notes the stop; never read before, it has none.
                 previous.ifPresent(state -> states.save(new SyncState(companyId, dataSet, state.state(), state.attempts(),
@@ -111,12 +111,12 @@ public final class PartitionOutcomeListener implements StepExecutionListener {
                 return new ExitStatus(outcome.name(), "Data type not supported by the company's platform (404)");
             }
             default -> {
-                log.info("{}: {} records in {} page(s)", step.getStepName(), context.recordsReadThisExecution(),
-                        context.pagesReadThisExecution());
+                log.info("{}: {} records in {} page(s)", step.getStepName(), context.counts().recordsReadThisExecution(),
+                        context.counts().pagesReadThisExecution());
                 save(companyId, dataSet, Status.OK, 0, null, now, null, step, now);
                 // only a walk of everything saw every record: an incremental one must not forget what it did not re-read
-                if (context.walk().map(Walk::full).orElse(true)) {
-                    context.walkFirstRun().ifPresent(first -> rejectedRecords.forgetUnseen(dataSet, companyId, first));
+                if (context.plan().walk().map(Walk::full).orElse(true)) {
+                    context.position().firstRun().ifPresent(first -> rejectedRecords.forgetUnseen(dataSet, companyId, first));
                 }
                 completion.completed(step.getJobExecutionId(), context, now);
                 return step.getExitStatus();
@@ -129,7 +129,8 @@ public final class PartitionOutcomeListener implements StepExecutionListener {
             PartitionContext context, StepExecution step, Instant now) {
         if (companyId != null) {
             states.save(new SyncState(companyId, dataSet, status, attempts, next, lastSuccess,
-                    context == null ? null : context.error(), context == null ? null : context.correlationId(),
+                    context == null ? null : context.outcome().error(),
+                    context == null ? null : context.outcome().correlationId(),
                     step.getJobExecutionId(), now));
         }
     }

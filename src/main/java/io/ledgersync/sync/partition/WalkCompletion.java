@@ -53,13 +53,13 @@ public final class WalkCompletion {
     void completed(long runId, PartitionContext context, Instant now) {
         String companyId = context.companyId();
         String dataSet = context.dataSet();
-        Walk walk = context.walk().orElse(null);
-        String note = context.drift();
+        Walk walk = context.plan().walk().orElse(null);
+        String note = context.recovery().note();
         Long marked = null;
         // a walk gets here only complete: one that ended short failed (ShortWalk), or recovered from the drift
         if (walk != null && walk.full()) {
             Warehouse.Deletions deletions = warehouse.markMissing(catalog.get(dataSet).table(), companyId,
-                    context.wholeFrom().orElseThrow(), now, maxDeletedFraction);
+                    context.recovery().wholeFrom().orElseThrow(), now, maxDeletedFraction);
             if (deletions.refused()) {
                 String refused = "deletes refused: " + deletions.missing() + " of " + deletions.live()
                         + " live rows are gone from the source, more than ledgersync.sync.deletes.max-fraction ("
@@ -80,15 +80,15 @@ public final class WalkCompletion {
             return; // a top-level data set has no sync_state nor reconciliation row
         }
         if (walk != null) {
-            Instant watermark = context.newestCursor()
+            Instant watermark = context.position().newestCursor()
                     .map(newest -> newest.isAfter(walk.startedAt()) ? walk.startedAt() : newest)
                     .orElse(null);
             states.walkCompleted(companyId, dataSet, walk.full(), watermark, now);
         }
-        if (context.totalResults().isPresent()) {
+        if (context.position().totalResults().isPresent()) {
             // after page drift, the last pass is what the source's count is checked against; every pass is in the detail
-            states.reconcile(runId, companyId, dataSet, context.passRecords().orElse(context.recordsRead()),
-                    context.totalResults().getAsLong(), now,
+            long lastPassRecords = context.recovery().passRecords().orElse(context.counts().recordsRead());
+            states.reconcile(runId, companyId, dataSet, lastPassRecords, context.position().totalResults().getAsLong(), now,
                     walk == null ? null : walk.kind().label(), marked, note);
         }
     }

@@ -75,8 +75,8 @@ public class DataSetItemWriter implements ItemStreamWriter<Page> {
     @Override
     public void open(ExecutionContext executionContext) {
         PartitionContext context = PartitionContext.of(executionContext);
-        rejected = rejectedAtOpen = context.rejected();
-        context.walkFirstRun(runId);
+        rejected = rejectedAtOpen = context.counts().rejected();
+        context.position().firstRun(runId);
         rejectedBefore = new HashSet<>(rejectedRecords.ids(dataSet.name(), companyId));
     }
 
@@ -160,7 +160,7 @@ public class DataSetItemWriter implements ItemStreamWriter<Page> {
     /** Called when the chunk commits: the partition's rejections so far go with its position. */
     @Override
     public void update(ExecutionContext executionContext) {
-        PartitionContext.of(executionContext).saveRejected(rejected, rejected - rejectedAtOpen);
+        PartitionContext.of(executionContext).counts().saveRejected(rejected, rejected - rejectedAtOpen);
     }
 
     /** The newest cursor value written so far in this walk, kept in the partition's context. */
@@ -168,7 +168,7 @@ public class DataSetItemWriter implements ItemStreamWriter<Page> {
         if (cursor == null) {
             return;
         }
-        Instant newest = context.newestCursor().orElse(null);
+        Instant newest = context.position().newestCursor().orElse(null);
         for (Row row : rows) {
             Instant value = cursor.of(row);
             if (value != null && (newest == null || value.isAfter(newest))) {
@@ -176,7 +176,7 @@ public class DataSetItemWriter implements ItemStreamWriter<Page> {
             }
         }
         if (newest != null) {
-            context.saveNewestCursor(newest);
+            context.position().saveNewestCursor(newest);
         }
     }
 }

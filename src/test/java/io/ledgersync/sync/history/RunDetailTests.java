@@ -23,13 +23,13 @@ class RunDetailTests {
     void aResumedRunShowsEveryPartitionOfTheRunWithBothCountsAndTheirTotals() {
         JobExecution first = TestRuns.execution(11L, started.minusSeconds(600));
         first.setStatus(BatchStatus.STOPPED);
-        PartitionContext.of(TestRuns.partition(first, "invoices", "a", BatchStatus.COMPLETED, 100, 1, 100, 1, 100)).saveRejected(1, 1);
+        PartitionContext.of(TestRuns.partition(first, "invoices", "a", BatchStatus.COMPLETED, 100, 1, 100, 1, 100)).counts().saveRejected(1, 1);
         TestRuns.partition(first, "invoices", "b", BatchStatus.STOPPED, 100, 1, 100, 1, 250);
         JobExecution resumed = TestRuns.execution(12L, started);
         resumed.setStatus(BatchStatus.COMPLETED);
         resumed.setExitStatus(ExitStatus.COMPLETED);
         resumed.setEndTime(TestRuns.batchTime(started.plusSeconds(90)));
-        PartitionContext.of(TestRuns.partition(resumed, "invoices", "b", BatchStatus.COMPLETED, 250, 3, 150, 2, 250)).saveRejected(3, 2);
+        PartitionContext.of(TestRuns.partition(resumed, "invoices", "b", BatchStatus.COMPLETED, 250, 3, 150, 2, 250)).counts().saveRejected(3, 2);
 
         RunDetail detail = RunDetail.of(RunPartitions.of(resumed, List.of(first)), null, List.of());
 

@@ -15,6 +15,7 @@ import org.springframework.batch.core.job.parameters.JobParameters;
 import org.springframework.batch.core.step.StepExecution;
 import io.ledgersync.sync.TestRuns;
 import io.ledgersync.sync.walk.PartitionContext;
+import io.ledgersync.sync.walk.StoredPartitions;
 
 class RunProgressTests {
 
@@ -81,11 +82,11 @@ class RunProgressTests {
     private void partition(String name, BatchStatus status, long records, long total, long pages) {
         StepExecution step = new StepExecution(name, run);
         step.setStatus(status);
-        step.setExecutionContext(PartitionContext.newPartition("invoices", name.substring(name.indexOf('-') + 1)));
+        step.setExecutionContext(StoredPartitions.beforeWalks("invoices", name.substring(name.indexOf('-') + 1)));
         PartitionContext context = PartitionContext.of(step);
-        context.saveCounts(records, pages, records, pages);
+        context.counts().save(records, pages, records, pages);
         if (total >= 0) {
-            context.saveTotalResults(total);
+            context.position().saveTotalResults(total);
         }
         run.addStepExecution(step);
     }

@@ -62,7 +62,7 @@ class PartitionOutcomeListenerTests {
         assertThat(state.lastError()).isEqualTo(
                 "Stopped on request after 200 records in 2 page(s) of run 9; a restart of the run resumes it");
         assertThat(state.lastRunId()).isEqualTo(9);
-        assertThat(PartitionContext.of(step).error()).as("shown with the partition in the run's detail").startsWith("Stopped on request");
+        assertThat(PartitionContext.of(step).outcome().error()).as("shown with the partition in the run's detail").startsWith("Stopped on request");
         verify(states, never()).reconcile(any(Long.class), any(), any(), any(Long.class), any(Long.class), any(), any(), any(),
                 any());
         assertThat(events).singleElement().isEqualTo(new SyncEvent.PartitionFinished(9, "invoices", "a", PartitionOutcome.STOPPED, 200, 2));

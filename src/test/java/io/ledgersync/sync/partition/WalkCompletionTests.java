@@ -36,12 +36,12 @@ class WalkCompletionTests {
     @Test
     void theWatermarkIsTheNewestModifiedDateWrittenButNeverLaterThanTheWalksStart() {
         PartitionContext older = context(Walk.Kind.INCREMENTAL);
-        older.saveNewestCursor(START.minus(Duration.ofHours(3)));
+        older.position().saveNewestCursor(START.minus(Duration.ofHours(3)));
         completion.completed(1, older, NOW);
         verify(states).walkCompleted("c1", "invoices", false, START.minus(Duration.ofHours(3)), NOW);
 
         PartitionContext newer = context(Walk.Kind.INCREMENTAL);
-        newer.saveNewestCursor(START.plus(Duration.ofMinutes(2))); // changed while the walk went on: read again next time
+        newer.position().saveNewestCursor(START.plus(Duration.ofMinutes(2))); // changed while the walk went on: read again next time
         completion.completed(2, newer, NOW);
         verify(states).walkCompleted("c1", "invoices", false, START, NOW);
     }
@@ -51,7 +51,7 @@ class WalkCompletionTests {
         when(warehouse.markMissing(any(), any(), any(), any(), any(Double.class))).thenReturn(new Warehouse.Deletions(2, 250, 2));
         PartitionContext context = context(Walk.Kind.FULL);
         Instant rewalk = START.plus(Duration.ofMinutes(3));
-        context.saveWholeFrom(rewalk);
+        context.recovery().saveWholeFrom(rewalk);
 
         completion.completed(1, context, NOW);
 
@@ -63,8 +63,8 @@ class WalkCompletionTests {
     void refusedDeletesAreReportedAndNothingIsMarked() {
         when(warehouse.markMissing(any(), any(), any(), any(), any(Double.class))).thenReturn(new Warehouse.Deletions(200, 250, -1));
         PartitionContext context = context(Walk.Kind.FULL);
-        context.saveCounts(50, 1, 50, 1);
-        context.saveTotalResults(50);
+        context.counts().save(50, 1, 50, 1);
+        context.position().saveTotalResults(50);
 
         completion.completed(4, context, NOW);
 

@@ -80,7 +80,7 @@ class DataSetItemReaderTests {
         reader.update(saved);
         reader.close();
 
-        assertThat(PartitionContext.of(saved).position()).contains(new PartitionContext.Position(href(2), 0));
+        assertThat(PartitionContext.of(saved).position().current()).contains(new PagePosition(href(2), 0));
         assertThat(readAll(open(saved))).as("the restarted reader goes on with page 2").containsExactly("inv-3", "inv-4", "inv-5", "inv-6");
     }
 
@@ -88,17 +88,17 @@ class DataSetItemReaderTests {
     void aPositionInsideAPageSavedByAnEarlierVersionResumesWithTheRecordsNotWritten() {
         givenPages(3);
         ExecutionContext saved = new ExecutionContext();
-        PartitionContext.of(saved).savePosition(new PartitionContext.Position(href(2), 1));
-        PartitionContext.of(saved).saveCounts(3, 2, 3, 2);
+        PartitionContext.of(saved).position().save(new PagePosition(href(2), 1));
+        PartitionContext.of(saved).counts().save(3, 2, 3, 2);
 
         DataSetItemReader reader = open(saved);
 
         assertThat(readAll(reader)).containsExactly("inv-4", "inv-5", "inv-6");
         ExecutionContext after = new ExecutionContext();
         reader.update(after);
-        assertThat(PartitionContext.of(after).recordsRead()).as("3 before, 3 now").isEqualTo(6);
-        assertThat(PartitionContext.of(after).recordsReadThisExecution()).isEqualTo(3);
-        assertThat(PartitionContext.of(after).pagesRead()).as("pages fetched: 2 before, then page 2 again and page 3").isEqualTo(4);
+        assertThat(PartitionContext.of(after).counts().recordsRead()).as("3 before, 3 now").isEqualTo(6);
+        assertThat(PartitionContext.of(after).counts().recordsReadThisExecution()).isEqualTo(3);
+        assertThat(PartitionContext.of(after).counts().pagesRead()).as("pages fetched: 2 before, then page 2 again and page 3").isEqualTo(4);
     }
 
     @Test
@@ -111,7 +111,7 @@ class DataSetItemReaderTests {
 
         ExecutionContext saved = new ExecutionContext();
         reader.update(saved);
-        assertThat(PartitionContext.of(saved).endedEarly()).contains(PartitionOutcome.DEFERRED);
+        assertThat(PartitionContext.of(saved).outcome().endedEarly()).contains(PartitionOutcome.DEFERRED);
     }
 
     @Test
@@ -155,7 +155,7 @@ class DataSetItemReaderTests {
         assertThatThrownBy(reader::read).isInstanceOf(IncompleteReadException.class)
                 .hasMessageContaining("invoices of company c1 ended after 2 pages and 4 records")
                 .hasMessageContaining("announces totalResults 5 in 3 pages");
-        assertThat(PartitionContext.of(afterPage1).position()).contains(new PartitionContext.Position(href(2), 0));
+        assertThat(PartitionContext.of(afterPage1).position().current()).contains(new PagePosition(href(2), 0));
     }
 
     @Test
@@ -231,16 +231,14 @@ class DataSetItemReaderTests {
         ExecutionContext after = new ExecutionContext(saved);
         restarted.update(after);
         PartitionContext context = PartitionContext.of(after);
-        assertThat(context.recoveries()).isEqualTo(1);
-        assertThat(context.drift()).contains("totalResults went from 3 to 4 at page 2").contains("caught up with the changes");
-        assertThat(context.passRecords()).hasValue(4);
+        assertThat(context.recovery().recoveries()).isEqualTo(1);
+        assertThat(context.recovery().note()).contains("totalResults went from 3 to 4 at page 2").contains("caught up with the changes");
+        assertThat(context.recovery().passRecords()).hasValue(4);
     }
 
+    /** A reader without prefetch, of a partition planned to walk whole. */
     private DataSetItemReader openRecovering(ExecutionContext context) {
-        DataSet invoices = DataSetCatalog.load("classpath*:jobs/*.yml").get("invoices");
-        DataSetItemReader reader = new DataSetItemReader(client, "invoices", PATH, "invoices of company c1", 1L,
-                new PermanentFailures(), event -> { }, null, 10,
-                new DriftRecovery(invoices, java.time.Duration.ofHours(1), 3, java.time.Clock.systemUTC()));
+        DataSetItemReader reader = reader(null);
         if (context.isEmpty()) {
             walkContext().entrySet().forEach(entry -> context.put(entry.getKey(), entry.getValue()));
         }
@@ -260,11 +258,19 @@ class DataSetItemReaderTests {
         }
     }
 
+    /** A reader with prefetch, of the context as given. */
     private DataSetItemReader open(ExecutionContext context) {
-        DataSetItemReader reader = new DataSetItemReader(client, "invoices", PATH, "invoices of company c1", 1L,
-                new PermanentFailures(), event -> { }, prefetcher, PAGE_MARGIN);
+        DataSetItemReader reader = reader(prefetcher);
         reader.open(context);
         return reader;
+    }
+
+    /** A reader as the job builds one, with the catch-up lookback and the recovery passes of the packaged defaults. */
+    private DataSetItemReader reader(ExecutorService prefetch) {
+        DataSet invoices = DataSetCatalog.load("classpath*:jobs/*.yml").get("invoices");
+        return new DataSetItemReader(client, "invoices", PATH, "invoices of company c1", 1L, new PermanentFailures(),
+                event -> { }, prefetch, PAGE_MARGIN,
+                new DriftRecovery(invoices, java.time.Duration.ofHours(1), 3, java.time.Clock.systemUTC()));
     }
 
     private static List<String> readAll(DataSetItemReader reader) {

@@ -24,18 +24,18 @@ class PartitionContextTests {
         ExecutionContext stored = PartitionContext.newPartition("invoices", "c1",
                 new Walk(Walk.Kind.INCREMENTAL, "modifiedDate>=2026-11-21T01:00:00Z", START));
         PartitionContext context = PartitionContext.of(stored);
-        context.savePosition(new PartitionContext.Position("/companies/c1/data/invoices?page=2&pageSize=100", 0));
-        context.saveTotalResults(250);
-        context.saveCounts(100, 1, 100, 1);
-        context.saveRejected(2, 2);
-        context.walkFirstRun(7);
-        context.saveNewestCursor(START.minusSeconds(60));
-        context.saveEndedEarly(PartitionOutcome.DEFERRED, "not ready", "corr-1");
-        context.saveDrift("page drift: totalResults went from 250 to 257 at page 2 -> caught up");
-        context.saveRecoveries(1);
-        context.saveWholeFrom(START.plusSeconds(30));
-        context.savePassCounts(100, 1);
-        context.savePassDrift("id inv-9 read twice (page 2)");
+        context.position().save(new PagePosition("/companies/c1/data/invoices?page=2&pageSize=100", 0));
+        context.position().saveTotalResults(250);
+        context.counts().save(100, 1, 100, 1);
+        context.counts().saveRejected(2, 2);
+        context.position().firstRun(7);
+        context.position().saveNewestCursor(START.minusSeconds(60));
+        context.outcome().saveEndedEarly(PartitionOutcome.DEFERRED, "not ready", "corr-1");
+        context.recovery().saveNote("page drift: totalResults went from 250 to 257 at page 2 -> caught up");
+        context.recovery().saveRecoveries(1);
+        context.recovery().saveWholeFrom(START.plusSeconds(30));
+        context.recovery().savePassCounts(100, 1);
+        context.recovery().savePassDrift("id inv-9 read twice (page 2)");
 
         assertThat(types(stored)).isEqualTo(new TreeMap<>(Map.ofEntries(
                 Map.entry("data.set", String.class),
@@ -83,21 +83,21 @@ class PartitionContextTests {
         assertThat(PartitionContext.isPartition(step)).isTrue();
         assertThat(context.dataSet()).isEqualTo("invoices");
         assertThat(context.companyId()).isEqualTo("c1");
-        assertThat(context.walk()).isEmpty();
-        assertThat(context.wholeFrom()).isEmpty();
-        assertThat(context.recordsRead()).isEqualTo(200);
-        assertThat(context.position()).contains(new PartitionContext.Position("/companies/c1/data/invoices?page=3&pageSize=100", 0));
+        assertThat(context.plan().walk()).isEmpty();
+        assertThat(context.recovery().wholeFrom()).isEmpty();
+        assertThat(context.counts().recordsRead()).isEqualTo(200);
+        assertThat(context.position().current()).contains(new PagePosition("/companies/c1/data/invoices?page=3&pageSize=100", 0));
     }
 
     @Test
     void forgettingThePositionForgetsWhereTheWalkStoodAndKeepsTheRest() {
         ExecutionContext stored = PartitionContext.newPartition("invoices", "c1", new Walk(Walk.Kind.FULL, null, START));
         PartitionContext context = PartitionContext.of(stored);
-        context.savePosition(new PartitionContext.Position("/companies/c1/data/invoices?page=9&pageSize=100", 0));
-        context.saveTotalResults(250);
-        context.saveCounts(800, 8, 800, 8);
-        context.walkFirstRun(7);
-        context.saveRejected(1, 1);
+        context.position().save(new PagePosition("/companies/c1/data/invoices?page=9&pageSize=100", 0));
+        context.position().saveTotalResults(250);
+        context.counts().save(800, 8, 800, 8);
+        context.position().firstRun(7);
+        context.counts().saveRejected(1, 1);
 
         context.forgetPosition();
 

@@ -1,0 +1,79 @@
+package io.ledgersync.sync.walk;
+
+import java.time.Instant;
+import java.util.Optional;
+import java.util.OptionalLong;
+
+import org.springframework.batch.infrastructure.item.ExecutionContext;
+
+/**
+ * The part of a partition's context that says where its walk stands, saved with each committed page: the page to read
+ * next ({@link PagePosition}), the {@code totalResults} the last page announced, the run that began the walk, and the
+ * newest cursor value written. Not thread-safe, like the context.
+ */
+public final class PositionKeys {
+
+    private static final String PAGE_HREF = "page.href";
+    private static final String PAGE_OFFSET = "page.offset";
+    private static final String TOTAL_RESULTS = "total.results";
+    private static final String FIRST_RUN = "walk.first.run";
+    private static final String NEWEST_CURSOR = "walk.newest";
+
+    private final ExecutionContext context;
+
+    PositionKeys(ExecutionContext context) {
+        this.context = context;
+    }
+
+    /** The page being consumed and how many of its records were written; empty before the first page commits. */
+    public Optional<PagePosition> current() {
+        return context.containsKey(PAGE_HREF)
+                ? Optional.of(new PagePosition(context.getString(PAGE_HREF), context.getInt(PAGE_OFFSET, 0)))
+                : Optional.empty();
+    }
+
+    public void save(PagePosition position) {
+        context.putString(PAGE_HREF, position.href());
+        context.putInt(PAGE_OFFSET, position.written());
+    }
+
+    /** The {@code totalResults} of the last page read, once one is. */
+    public OptionalLong totalResults() {
+        return context.containsKey(TOTAL_RESULTS) ? OptionalLong.of(context.getLong(TOTAL_RESULTS)) : OptionalLong.empty();
+    }
+
+    public void saveTotalResults(long totalResults) {
+        context.putLong(TOTAL_RESULTS, totalResults);
+    }
+
+    /**
+     * The run (job execution) that read this partition's walk from its first page: a resumed walk keeps it. Whatever
+     * a complete walk did not meet again since then is no longer in the source as it was.
+     */
+    public long firstRun(long currentRun) {
+        if (!context.containsKey(FIRST_RUN) || current().isEmpty()) {
+            context.putLong(FIRST_RUN, currentRun);
+        }
+        return context.getLong(FIRST_RUN);
+    }
+
+    public OptionalLong firstRun() {
+        return context.containsKey(FIRST_RUN) ? OptionalLong.of(context.getLong(FIRST_RUN)) : OptionalLong.empty();
+    }
+
+    /** The newest cursor value (modifiedDate) written by this walk, once one is. */
+    public Optional<Instant> newestCursor() {
+        return Optional.ofNullable(context.getString(NEWEST_CURSOR, null)).map(Instant::parse);
+    }
+
+    public void saveNewestCursor(Instant newest) {
+        context.putString(NEWEST_CURSOR, newest.toString());
+    }
+
+    /** Forgets the page, the total and the first run: the next walk starts from the first page. */
+    void forget() {
+        for (String key : new String[] {PAGE_HREF, PAGE_OFFSET, TOTAL_RESULTS, FIRST_RUN}) {
+            context.remove(key);
+        }
+    }
+}

@@ -28,7 +28,7 @@ final class RecordTriage {
     private final DataSet dataSet;
     private final RecordMapper mapper;
     private final Warehouse warehouse;
-    /** The column that holds the record's {@code id}, -1 when none does: for companies, the id their data sets are read by. */
+    /** The column that holds the record's {@code id}, -1 when none does: a company's is what its data sets are read by. */
     private final int idColumn;
 
     RecordTriage(DataSet dataSet, Warehouse warehouse) {
@@ -72,9 +72,10 @@ final class RecordTriage {
     }
 
     private Result reject(SourceRecord record, String companyId, String field, String reason) {
+        String id = record.id();
         // a record rejected for a blank id has none to be found by
-        String id = record.id() == null || record.id().isBlank() ? null : record.id();
-        return new Result(null, new RejectedRecord(dataSet.name(), companyId, id, field, reason, record.rawJson()));
+        return new Result(null, new RejectedRecord(dataSet.name(), companyId, id == null || id.isBlank() ? null : id, field,
+                reason, record.rawJson()));
     }
 
     private static int indexOf(Table table, String column) {

@@ -28,6 +28,7 @@ import org.springframework.jdbc.core.JdbcTemplate;
 
 import io.ledgersync.source.DataApiProperties;
 import io.ledgersync.source.RequestBudget;
+import io.ledgersync.sync.job.FailedPartitions;
 import io.ledgersync.sync.job.PartitionSteps;
 
 /**
@@ -89,12 +90,12 @@ class ClusterConfiguration {
         return new PartitionSteps() {
             @Override
             public Step partitionStep(String name, Partitioner partitioner, Step worker, int gridSize) {
-                return managerSteps.get(name)
+                return FailedPartitions.tolerated(managerSteps.get(name)
                         .partitioner(name, partitioner)
                         .gridSize(gridSize)
                         .outputChannel(partitionRequests)
                         .pollInterval(cluster.pollInterval().toMillis())
-                        .timeout(cluster.timeout().toMillis())
+                        .timeout(cluster.timeout().toMillis()))
                         .build();
             }
 

@@ -11,8 +11,8 @@ public class CircuitOpenException extends DataApiException {
 
     private final Duration paused;
 
-    CircuitOpenException(String request, Duration paused, Duration maxPause, DataApiException lastFailure) {
-        super(request, 0, request + " was not sent: the Data API has been failing (circuit breaker 'dataApi' open) and "
+    CircuitOpenException(String request, String breaker, Duration paused, Duration maxPause, DataApiException lastFailure) {
+        super(request, 0, request + " was not sent: the Data API has been failing (circuit breaker '" + breaker + "' open) and "
                 + "the client paused " + paused.toSeconds() + " s, which reached ledgersync.api.circuit-breaker.max-pause ("
                 + maxPause.toSeconds() + " s)" + (lastFailure == null ? "" : "; the last answer was: " + lastFailure.getMessage())
                 + ". Restart the run when the Data API is back", lastFailure);

@@ -3,7 +3,8 @@ package io.ledgersync.source;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
-import java.util.concurrent.atomic.AtomicReference;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.function.Supplier;
 
 import org.slf4j.Logger;
@@ -13,47 +14,63 @@ import io.github.resilience4j.bulkhead.Bulkhead;
 import io.github.resilience4j.bulkhead.BulkheadFullException;
 import io.github.resilience4j.circuitbreaker.CallNotPermittedException;
 import io.github.resilience4j.circuitbreaker.CircuitBreaker;
+import io.github.resilience4j.circuitbreaker.CircuitBreakerRegistry;
 import io.github.resilience4j.retry.Retry;
 
 /**
- * Sends one request through the {@code dataApi} rate limiter, circuit breaker, per-company
- * bulkhead and retry, sleeping only through the injected {@link Sleeper} and reading time only
- * from the injected {@link Clock}. Thread-safe: every partition shares one instance.
+ * Sends one request through the {@code dataApi} rate limiter, the whole-API judgement, its company's circuit breaker
+ * and bulkhead, and retry, sleeping only through the injected {@link Sleeper} and reading time only from the injected
+ * {@link Clock}. Thread-safe: every partition shares one instance.
  *
- * <p>Order: a retry loop around each attempt; each attempt waits for the rate budget ({@link RequestBudget}), asks the
- * circuit breaker, takes a bulkhead slot, then sends. An open circuit is not a retry attempt: the
- * request pauses until the breaker lets a probe through (up to {@code max-pause} in total), so a
- * maintenance window pauses the run instead of using up the retries of every partition.
+ * <p>Order: a retry loop around each attempt; each attempt asks whether the Data API is down as a whole
+ * ({@link ApiOutage}: then it fails at once), waits for the rate budget ({@link RequestBudget}), asks its company's
+ * circuit breaker ({@link PerCompany}; the company list has {@code dataApi}), takes a bulkhead slot, then sends. An
+ * open circuit is not a retry attempt: the request pauses until the breaker lets a probe through (up to
+ * {@code max-pause} in total), so a company whose connection fails for a while pauses its own partition instead of
+ * using up its retries, and holds back no other company.
  *
  * <p>Which failures pause and which give up: the breaker's pause is for a Data API that <em>answers</em>
- * that it is failing (503, 500 and other 5xx) or that drops a connection it accepted, as it does in a
- * maintenance window or an overload that passes by itself. A Data API that cannot be connected to at all
- * (connection refused, unknown host, TLS failure, connect timeout: {@link ConnectFailure}) is not waited
- * for: those failures never count against the breaker, the request gets its retry budget
+ * that it is failing (503, 500 and other 5xx) or that drops a connection it accepted. A Data API that cannot be
+ * connected to at all (connection refused, unknown host, TLS failure, connect timeout: {@link ConnectFailure}) is not
+ * waited for: those failures never count against a breaker, the request gets its retry budget
  * ({@code ledgersync.api.retry.*}, about half a minute with the defaults) and then fails with a
- * {@link DataApiUnreachableException} that names the base URL and the cause. Waiting 15 minutes for an
- * address that is wrong, or a service that is not running, only hides the problem.
+ * {@link DataApiUnreachableException} that names the base URL and the cause. When most companies fail so, or with
+ * 5xx, and nothing succeeds, the Data API is down: the remaining requests fail at once, and the run ends in about the
+ * time one request takes to give up.
  */
 final class DataApiResilience {
+
+    /** The fewest companies failing at once that can make the Data API down as a whole ({@link ApiOutage}). */
+    static final int MIN_FAILING_COMPANIES = 2;
 
     private static final Logger log = LoggerFactory.getLogger(DataApiResilience.class);
 
     private final Retry retry;
-    private final CircuitBreaker circuitBreaker;
+    private final PerCompany<CircuitBreaker> circuitBreakers;
+    private final ApiOutage outage;
     private final RequestBudget budget;
-    private final CompanyBulkheads bulkheads;
+    private final PerCompany<Bulkhead> bulkheads;
     private final Clock clock;
     private final Sleeper sleeper;
     private final DataApiObserver observer;
     private final Duration waitInOpenState;
     private final Duration maxPause;
     private final Duration minimumPause;
-    private final AtomicReference<Instant> openedAt = new AtomicReference<>(Instant.MIN);
+    /** When each open breaker opened, by name; a closed one has no entry. */
+    private final Map<String, Instant> openedAt = new ConcurrentHashMap<>();
 
-    DataApiResilience(Retry retry, CircuitBreaker circuitBreaker, RequestBudget budget, CompanyBulkheads bulkheads,
-            Clock clock, Sleeper sleeper, DataApiProperties properties, DataApiObserver observer) {
+    /**
+     * @param sharedBreaker the company list's circuit breaker, {@code dataApi}
+     * @param companyBreakers where each company's breaker is made (not bound to meters)
+     */
+    DataApiResilience(Retry retry, CircuitBreaker sharedBreaker, CircuitBreakerRegistry companyBreakers, RequestBudget budget,
+            PerCompany<Bulkhead> bulkheads, Clock clock, Sleeper sleeper, DataApiProperties properties,
+            DataApiObserver observer) {
         this.retry = retry;
-        this.circuitBreaker = circuitBreaker;
+        this.circuitBreakers = PerCompany.circuitBreakers(sharedBreaker, companyBreakers,
+                properties.bulkhead().maxTrackedCompanies(), this::watch);
+        this.outage = new ApiOutage(clock, properties.circuitBreaker().waitInOpenState().multipliedBy(2),
+                properties.circuitBreaker().waitInOpenState(), MIN_FAILING_COMPANIES, properties.bulkhead().maxTrackedCompanies());
         this.budget = budget;
         this.bulkheads = bulkheads;
         this.clock = clock;
@@ -62,19 +79,35 @@ final class DataApiResilience {
         this.waitInOpenState = properties.circuitBreaker().waitInOpenState();
         this.maxPause = properties.circuitBreaker().maxPause();
         this.minimumPause = properties.retry().retryAfterFloor();
-        circuitBreaker.getEventPublisher().onStateTransition(event -> {
+    }
+
+    private void watch(CircuitBreaker breaker) {
+        breaker.getEventPublisher().onStateTransition(event -> {
             if (event.getStateTransition().getToState() == CircuitBreaker.State.OPEN) {
-                openedAt.set(clock.instant());
-                log.warn("The Data API keeps failing: circuit breaker '{}' is open, requests pause for {} s",
-                        circuitBreaker.getName(), waitInOpenState.toSeconds());
+                openedAt.put(breaker.getName(), clock.instant());
+                log.warn("The Data API keeps failing for {}: circuit breaker '{}' is open, its requests pause for {} s",
+                        breaker.getName().equals(PerCompany.NAME) ? "the company list" : "a company", breaker.getName(),
+                        waitInOpenState.toSeconds());
             } else if (event.getStateTransition().getToState() == CircuitBreaker.State.CLOSED) {
-                log.info("The Data API answers again: circuit breaker '{}' is closed", circuitBreaker.getName());
+                openedAt.remove(breaker.getName());
+                log.info("The Data API answers again: circuit breaker '{}' is closed", breaker.getName());
             }
         });
     }
 
+    /** The company list's circuit breaker, {@code dataApi}. */
     CircuitBreaker circuitBreaker() {
-        return circuitBreaker;
+        return circuitBreakers.forPath("/companies");
+    }
+
+    /** The circuit breaker of the company a request path belongs to. */
+    CircuitBreaker circuitBreaker(String relativePath) {
+        return circuitBreakers.forPath(relativePath);
+    }
+
+    /** Whether the Data API is judged down as a whole ({@link ApiOutage}). */
+    boolean down() {
+        return outage.down();
     }
 
     /**
@@ -98,11 +131,12 @@ final class DataApiResilience {
                 lastFailure = opened.failure;
                 asked = opened.retryWait;
             }
+            CircuitBreaker breaker = circuitBreakers.forPath(relativePath);
             if (paused.compareTo(maxPause) >= 0) {
-                throw new CircuitOpenException(request, paused, maxPause, lastFailure);
+                throw new CircuitOpenException(request, breaker.getName(), paused, maxPause, lastFailure);
             }
             // As long as the breaker stays open, and at least what the Data API asked for (Retry-After).
-            Duration pause = min(max(untilHalfOpen(clock.instant()), asked), maxPause.minus(paused));
+            Duration pause = min(max(untilHalfOpen(breaker, clock.instant()), asked), maxPause.minus(paused));
             log.info("{}: circuit breaker open, pausing {} ms", request, pause.toMillis());
             sleep(request, relativePath, DataApiObserver.Wait.CIRCUIT_BREAKER, pause);
             paused = paused.plus(pause);
@@ -120,7 +154,7 @@ final class DataApiResilience {
             } catch (DataApiException failure) {
                 // Resilience4j decides (retry-on predicate, attempts, interval); we do the sleeping.
                 long waitMillis = context.onError(failure);
-                boolean open = circuitBreaker.getState() == CircuitBreaker.State.OPEN;
+                boolean open = circuitBreakers.forPath(relativePath).getState() == CircuitBreaker.State.OPEN;
                 if (open && failure.retriable() && !cannotConnect(failure)) {
                     // This failure opened (or reopened) the circuit: the pause takes over, bounded
                     // by max-pause, and the retries start afresh after it.
@@ -143,7 +177,9 @@ final class DataApiResilience {
     }
 
     private <T> T once(String request, String relativePath, Supplier<T> attempt) {
+        outage.check(request);
         throttle(request, relativePath);
+        CircuitBreaker circuitBreaker = circuitBreakers.forPath(relativePath);
         circuitBreaker.acquirePermission();
         Bulkhead bulkhead = bulkheads.forPath(relativePath);
         try {
@@ -157,9 +193,13 @@ final class DataApiResilience {
         try {
             T result = attempt.get();
             circuitBreaker.onSuccess(circuitBreaker.getCurrentTimestamp() - start, circuitBreaker.getTimestampUnit());
+            outage.succeeded(relativePath);
             return result;
         } catch (RuntimeException failure) {
             circuitBreaker.onError(circuitBreaker.getCurrentTimestamp() - start, circuitBreaker.getTimestampUnit(), failure);
+            if (failure instanceof DataApiException api) {
+                outage.failed(relativePath, api);
+            }
             throw failure;
         } finally {
             bulkhead.onComplete();
@@ -177,8 +217,9 @@ final class DataApiResilience {
         }
     }
 
-    private Duration untilHalfOpen(Instant now) {
-        Duration remaining = Duration.between(now, openedAt.get().equals(Instant.MIN) ? now : openedAt.get().plus(waitInOpenState));
+    private Duration untilHalfOpen(CircuitBreaker breaker, Instant now) {
+        Instant opened = openedAt.get(breaker.getName());
+        Duration remaining = Duration.between(now, opened == null ? now : opened.plus(waitInOpenState));
         // Half-open with its probes taken also refuses: wait a little rather than spin.
         return remaining.compareTo(minimumPause) < 0 ? minimumPause : remaining;
     }

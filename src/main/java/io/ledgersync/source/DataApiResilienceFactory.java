@@ -55,8 +55,9 @@ final class DataApiResilienceFactory {
             TaggedBulkheadMetrics.ofBulkheadRegistry(bulkheads).bindTo(meters);
         }
         RequestBudget budget = shared != null ? shared : RequestBudget.of(limiters.rateLimiter(NAME));
-        return new DataApiResilience(retries.retry(NAME), breakers.circuitBreaker(NAME), budget,
-                new CompanyBulkheads(bulkheads, properties.bulkhead().maxTrackedCompanies()), clock, sleeper, properties,
+        return new DataApiResilience(retries.retry(NAME), breakers.circuitBreaker(NAME),
+                CircuitBreakerRegistry.of(breakers.getDefaultConfig()), budget,
+                PerCompany.bulkheads(bulkheads, properties.bulkhead().maxTrackedCompanies()), clock, sleeper, properties,
                 observer);
     }
 

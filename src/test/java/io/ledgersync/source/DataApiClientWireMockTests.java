@@ -352,6 +352,31 @@ class DataApiClientWireMockTests {
     }
 
     @Test
+    void aCompanyWhoseRequestsKeepFailingPausesAndFailsAloneWithinItsBound() {
+        // given one company's invoices failing for good, another's answering, and a pause of at most 1 minute
+        server.stubFor(get(urlPathEqualTo("/v2/companies/c1/data/invoices"))
+                .willReturn(error(503, "ServiceUnavailable: The platform does not answer.")));
+        server.stubFor(get(urlPathEqualTo("/v2/companies/c2/data/invoices")).willReturn(page(1, 1, 1, null, 1)));
+        DataApiClient client = client(properties -> properties.withRetry(TestClients.retry(3))
+                .withCircuitBreaker(TestClients.breakerOpeningAfterTwoFailures(Duration.ofMinutes(1))));
+
+        // when the broken company is read, then its own breaker opens and its partition fails after its bound
+        assertThatThrownBy(() -> client.fetchPage("/companies/c1/data/invoices?page=1&pageSize=1"))
+                .isInstanceOf(CircuitOpenException.class)
+                .hasMessageContaining("circuit breaker 'dataApi-c1' open");
+        assertThat(time.slept()).as("retries and pauses of the one request").isLessThan(Duration.ofSeconds(75));
+        assertThat(client.resilience().circuitBreaker("/companies/c1/data/invoices").getState())
+                .isEqualTo(CircuitBreaker.State.OPEN);
+
+        // and the other company is read at once: its breaker, and the company list's, stayed closed
+        int sleepsBefore = time.sleeps().size();
+        assertThat(client.fetchPage("/companies/c2/data/invoices?page=1&pageSize=1").pageNumber()).isEqualTo(1);
+        assertThat(time.sleeps()).hasSize(sleepsBefore);
+        assertThat(client.resilience().circuitBreaker().getState()).isEqualTo(CircuitBreaker.State.CLOSED);
+        assertThat(client.resilience().down()).as("one company failing is not the Data API down").isFalse();
+    }
+
+    @Test
     void resilienceIsBoundToMicrometerUnderTheNameDataApi() {
         // given a client with a meter registry, and one 429 before the page
         SimpleMeterRegistry meters = new SimpleMeterRegistry();

@@ -55,7 +55,7 @@ class DataApiPropertiesTests {
         assertThat(properties.rateLimit()).isEqualTo(new DataApiProperties.RateLimit(20, Duration.ofSeconds(60)));
         assertThat(properties.bulkhead()).isEqualTo(new DataApiProperties.Bulkhead(10, Duration.ofSeconds(60), 256));
         assertThat(properties.circuitBreaker()).isEqualTo(new DataApiProperties.CircuitBreaker(50f, 10, 5, Duration.ofSeconds(30),
-                1, Duration.ofMinutes(15)));
+                1, Duration.ofSeconds(30)));
     }
 
     @Test

@@ -1,6 +1,7 @@
 package io.ledgersync.sync.job;
 
 import java.time.Clock;
+import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -9,7 +10,6 @@ import org.springframework.batch.core.configuration.annotation.StepScope;
 import org.springframework.batch.core.job.Job;
 import org.springframework.batch.core.job.JobExecution;
 import org.springframework.batch.core.job.builder.JobBuilder;
-import org.springframework.batch.core.job.builder.SimpleJobBuilder;
 import org.springframework.batch.core.launch.JobOperator;
 import org.springframework.batch.core.listener.StepListener;
 import org.springframework.batch.core.repository.JobRepository;
@@ -171,15 +171,15 @@ public class SyncJobConfiguration {
         Clock clock = clockProvider.getIfAvailable(Clock::systemUTC);
         PartitionSteps remote = partitionSteps.getIfAvailable();
         PartitionSteps partitions = remote != null ? remote : localPartitions(jobRepository, properties);
-        SimpleJobBuilder job = null;
+        List<Step> steps = new ArrayList<>();
         for (DataSet dataSet : catalog.all()) {
             // Batch names each partition "<step>:<partition>"; nothing reads those names, the context says what it is.
             Step step = partitions.partitionStep(dataSet.name(), new DataSetPartitioner(dataSet, companies, states, clock,
                             properties.incremental().lookback(), rejectedRecords),
                     workers.of(dataSet.name()), properties.concurrency());
-            job = job == null ? new JobBuilder(SyncRequest.JOB_NAME, jobRepository).start(step) : job.next(step);
+            steps.add(step);
         }
-        return job.validator(new SyncParametersValidator(catalog))
+        return DataSetFlow.of(new JobBuilder(SyncRequest.JOB_NAME, jobRepository), steps, permanentFailures).validator(new SyncParametersValidator(catalog))
                 .listener(new SyncRunListener(permanentFailures, activeRuns, lookup, history, catalog, events, remote != null))
                 .build();
     }
@@ -188,8 +188,8 @@ public class SyncJobConfiguration {
     private static PartitionSteps localPartitions(JobRepository jobRepository, SyncProperties properties) {
         SimpleAsyncTaskExecutor threads = new SimpleAsyncTaskExecutor("sync-");
         threads.setConcurrencyLimit(properties.concurrency());
-        return (name, partitioner, worker, gridSize) -> new StepBuilder(name, jobRepository)
-                .partitioner(name, partitioner).step(worker).taskExecutor(threads).gridSize(gridSize).build();
+        return (name, partitioner, worker, gridSize) -> FailedPartitions.tolerated(new StepBuilder(name, jobRepository)
+                .partitioner(name, partitioner).step(worker).taskExecutor(threads).gridSize(gridSize)).build();
     }
 
     @Bean

@@ -9,20 +9,20 @@ import org.junit.jupiter.api.Test;
 import io.github.resilience4j.bulkhead.Bulkhead;
 import io.github.resilience4j.bulkhead.BulkheadRegistry;
 
-/** At most 10 concurrent requests per company, keyed by the company in the path, in a bounded map. */
-class CompanyBulkheadsTests {
+/** One instance per company, keyed by the company in the path, in a bounded map: at most 10 concurrent requests per company. */
+class PerCompanyTests {
 
     private final BulkheadRegistry registry = BulkheadRegistry.of(DataApiResilienceFactory.bulkheadConfig(
             new DataApiProperties.Bulkhead(10, Duration.ZERO, 3)));
-    private final CompanyBulkheads bulkheads = new CompanyBulkheads(registry, 3);
+    private final PerCompany<Bulkhead> bulkheads = PerCompany.bulkheads(registry, 3);
 
     @Test
     void theCompanyIsTheSegmentAfterCompanies() {
-        assertThat(CompanyBulkheads.companyId("/companies/c-1/data/invoices")).isEqualTo("c-1");
-        assertThat(CompanyBulkheads.companyId("/companies/c-1")).isEqualTo("c-1");
-        assertThat(CompanyBulkheads.companyId("/companies")).isNull();
-        assertThat(CompanyBulkheads.companyId("/companies/")).isNull();
-        assertThat(CompanyBulkheads.companyId("/other/c-1")).isNull();
+        assertThat(PerCompany.companyId("/companies/c-1/data/invoices")).isEqualTo("c-1");
+        assertThat(PerCompany.companyId("/companies/c-1")).isEqualTo("c-1");
+        assertThat(PerCompany.companyId("/companies")).isNull();
+        assertThat(PerCompany.companyId("/companies/")).isNull();
+        assertThat(PerCompany.companyId("/other/c-1")).isNull();
     }
 
     @Test

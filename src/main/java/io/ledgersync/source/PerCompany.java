@@ -1,0 +1,124 @@
+package io.ledgersync.source;
+
+import java.util.Iterator;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import java.util.function.Consumer;
+import java.util.function.Function;
+import java.util.function.Predicate;
+
+import io.github.resilience4j.bulkhead.Bulkhead;
+import io.github.resilience4j.bulkhead.BulkheadRegistry;
+import io.github.resilience4j.circuitbreaker.CircuitBreaker;
+import io.github.resilience4j.circuitbreaker.CircuitBreakerRegistry;
+
+/**
+ * One Resilience4j instance per company, keyed by the company in the request path, since what the Data API limits
+ * (at most 10 concurrent requests, by its public documentation) and what fails (a company's connection to its
+ * platform) is per company; requests outside a company ({@code /companies}) share the instance named
+ * {@code dataApi}. At most {@code maxTracked} companies are kept, least recently used idle ones evicted first, so a
+ * run over many thousands of companies holds a bounded map (and a bounded number of metric series). Thread-safe.
+ *
+ * @param <T> a bulkhead or a circuit breaker
+ */
+final class PerCompany<T> {
+
+    static final String NAME = "dataApi";
+    private static final String COMPANIES = "/companies/";
+
+    private final T shared;
+    private final Function<String, T> create;
+    private final Predicate<T> idle;
+    private final Function<T, String> remove;
+    private final int maxTracked;
+    private final LinkedHashMap<String, T> byCompany = new LinkedHashMap<>(16, 0.75f, true);
+
+    private PerCompany(T shared, Function<String, T> create, Predicate<T> idle, Function<T, String> remove, int maxTracked) {
+        this.shared = shared;
+        this.create = create;
+        this.idle = idle;
+        this.remove = remove;
+        this.maxTracked = maxTracked;
+    }
+
+    /** A bulkhead per company; idle: no call in flight. */
+    static PerCompany<Bulkhead> bulkheads(BulkheadRegistry registry, int maxTracked) {
+        return new PerCompany<>(registry.bulkhead(NAME), registry::bulkhead, bulkhead -> bulkhead.getMetrics().getAvailableConcurrentCalls()
+                == bulkhead.getMetrics().getMaxAllowedConcurrentCalls(),
+                bulkhead -> registry.remove(bulkhead.getName()).map(Bulkhead::getName).orElse(null), maxTracked);
+    }
+
+    /**
+     * A circuit breaker per company; idle: closed, so that forgetting it forgets no judgement.
+     *
+     * @param shared the company list's breaker, {@code dataApi}
+     * @param companies where the companies' breakers are made: a registry of their own, not bound to meters, since a
+     *     series per company is what the cardinality rule forbids (README, "Metrics")
+     * @param watch told of every breaker, e.g. to follow its state transitions
+     */
+    static PerCompany<CircuitBreaker> circuitBreakers(CircuitBreaker shared, CircuitBreakerRegistry companies,
+            int maxTracked, Consumer<CircuitBreaker> watch) {
+        watch.accept(shared);
+        Function<String, CircuitBreaker> create = name -> {
+            CircuitBreaker breaker = companies.circuitBreaker(name);
+            watch.accept(breaker);
+            return breaker;
+        };
+        return new PerCompany<>(shared, create, breaker -> breaker.getState() == CircuitBreaker.State.CLOSED,
+                breaker -> companies.remove(breaker.getName()).map(CircuitBreaker::getName).orElse(null), maxTracked);
+    }
+
+    /** The instance for a request path relative to the base URL, e.g. {@code /companies/42/data/invoices}. */
+    T forPath(String relativePath) {
+        String company = companyId(relativePath);
+        if (company == null) {
+            return shared;
+        }
+        synchronized (byCompany) {
+            T instance = byCompany.get(company);
+            if (instance == null) {
+                evictIfFull();
+                instance = create.apply(NAME + "-" + company);
+                byCompany.put(company, instance);
+            }
+            return instance;
+        }
+    }
+
+    int tracked() {
+        synchronized (byCompany) {
+            return byCompany.size();
+        }
+    }
+
+    /** The company id of {@code /companies/{companyId}/...}, or null for any other path. */
+    static String companyId(String relativePath) {
+        if (relativePath == null || !relativePath.startsWith(COMPANIES)) {
+            return null;
+        }
+        int end = relativePath.indexOf('/', COMPANIES.length());
+        String id = end < 0 ? relativePath.substring(COMPANIES.length()) : relativePath.substring(COMPANIES.length(), end);
+        return id.isEmpty() ? null : id;
+    }
+
+    private void evictIfFull() {
+        if (byCompany.size() < maxTracked) {
+            return;
+        }
+        // Prefer an idle instance; evicting a busy bulkhead only lets its in-flight calls finish on a bulkhead nobody
+        // else will get, which can exceed the limit briefly for that one company; an open breaker is forgotten open.
+        Map.Entry<String, T> victim = null;
+        for (Map.Entry<String, T> entry : byCompany.entrySet()) {
+            if (idle.test(entry.getValue())) {
+                victim = entry;
+                break;
+            }
+        }
+        if (victim == null) {
+            Iterator<Map.Entry<String, T>> eldest = byCompany.entrySet().iterator();
+            victim = eldest.next();
+        }
+        byCompany.remove(victim.getKey());
+        remove.apply(victim.getValue());
+    }
+}

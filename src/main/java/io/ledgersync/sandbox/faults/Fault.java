@@ -146,6 +146,7 @@ abstract class Fault {
                 case 429 -> ApiException.tooManyRequests(retryHeaders(retryAfter, now, limit));
                 case 503 -> ApiException.unavailable(retryAfter == null ? Map.of()
                         : Map.of("Retry-After", seconds(retryAfter)));
+                case 404 -> ApiException.notFound("NotFound", "The requested resource was not found.");
                 default -> ApiException.serverProblem();
             });
         }

@@ -95,6 +95,15 @@ public final class FaultTarget {
     }
 
     /** 500 for each matching request with {@code probability}, drawn from the seed. */
+    /**
+     * A plain 404 {@code NotFoundException} for every matching request, as a platform without the endpoint, or a path
+     * mistyped in a data set file, answers: not the 404 "data type not supported" that {@link
+     * io.ledgersync.sandbox.DataSetScript#unsupported()} scripts.
+     */
+    public FaultTarget notFound() {
+        return refuse(404, Fault.Trigger.probability(1.0, faults.nextStream()), null);
+    }
+
     public FaultTarget serverErrors(double probability) {
         return refuse(500, Fault.Trigger.probability(probability, faults.nextStream()), null);
     }

@@ -132,9 +132,12 @@ public record SyncReport(long runId, boolean resumed, BatchStatus status, RunOut
         Map<String, Tally> tallies = new LinkedHashMap<>();
         dataSets.forEach(name -> tallies.put(name, new Tally()));
         List<Throwable> thrown = new ArrayList<>();
+        Map<Throwable, String> partitionOf = new java.util.IdentityHashMap<>();
         for (StepExecution step : run.current()) {
-            tallies.computeIfAbsent(PartitionContext.of(step).dataSet(), name -> new Tally()).add(step);
+            PartitionContext context = PartitionContext.of(step);
+            tallies.computeIfAbsent(context.dataSet(), name -> new Tally()).add(step);
             thrown.addAll(step.getFailureExceptions());
+            step.getFailureExceptions().forEach(failure -> partitionOf.put(failure, label(context)));
         }
         for (StepExecution step : run.carried()) {
             tallies.computeIfAbsent(PartitionContext.of(step).dataSet(), name -> new Tally()).carry(step);
@@ -146,7 +149,7 @@ public record SyncReport(long runId, boolean resumed, BatchStatus status, RunOut
         Set<String> failures = new LinkedHashSet<>();
         List<Throwable> causes = new ArrayList<>();
         for (Throwable failure : thrown) {
-            if (!isStop(failure) && failures.add(describe(failure))) {
+            if (!isStop(failure) && failures.add(named(partitionOf.get(failure), describe(failure)))) {
                 causes.add(failure);
             }
         }
@@ -159,6 +162,15 @@ public record SyncReport(long runId, boolean resumed, BatchStatus status, RunOut
     /** The failure in words: {@link FailureText}, the one home of that text. */
     public static String describe(Throwable failure) {
         return FailureText.of(failure);
+    }
+
+    /** Each failure of a partition names its company data set, so that a summary says which ones failed. */
+    private static String named(String partition, String text) {
+        return partition == null || text.startsWith(partition) ? text : partition + ": " + text;
+    }
+
+    private static String label(PartitionContext context) {
+        return context.companyId() == null ? context.dataSet() : context.dataSet() + " of company " + context.companyId();
     }
 
     /** Batch records a stop on request as the interruption of each step it reached: not a failure. */

@@ -92,6 +92,7 @@ class ClusterConfiguration {
             public Step partitionStep(String name, Partitioner partitioner, Step worker, int gridSize) {
                 return FailedPartitions.tolerated(managerSteps.get(name)
                         .partitioner(name, partitioner)
+                        .step(worker)
                         .gridSize(gridSize)
                         .outputChannel(partitionRequests)
                         .pollInterval(cluster.pollInterval().toMillis())

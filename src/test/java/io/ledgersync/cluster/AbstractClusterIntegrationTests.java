@@ -124,6 +124,34 @@ abstract class AbstractClusterIntegrationTests {
                 .isZero();
     }
 
+    /** Issue 23 in cluster mode: a partition that fails on a worker holds back none of the manager's later data sets. */
+    @Test
+    @Order(7)
+    void aPartitionThatFailsOnAWorkerNeverStopsTheManagersLaterDataSets() {
+        // given one company whose accounts, the first company data set, answer a plain 404
+        String broken = sandbox.dataSet().companyIds().get(1);
+        sandbox.faults().clear();
+        sandbox.faults().path("/companies/" + broken + "/data/accounts").notFound();
+        SyncRequest everything = SyncRequest.everything().withFullRefresh();
+
+        SyncReport report = manager.getBean(SyncLauncher.class).run(everything);
+
+        // then the run failed naming that partition alone, and every later data set was read for every company
+        assertThat(report.successful()).isFalse();
+        assertThat(report.failures()).singleElement().asString().startsWith("accounts of company " + broken + ": ");
+        assertWarehouseEqualsSandbox(warehouse, sandbox.dataSet());
+        int suppliersOf = warehouse.withHandle(h -> h.createQuery("SELECT COUNT(DISTINCT company_id) FROM suppliers")
+                .mapTo(Integer.class).one());
+        assertThat(suppliersOf).as("the last data set, read for every company").isEqualTo(COMPANIES);
+
+        // and once mended, the next run of the same request resumes that one partition only
+        sandbox.faults().clear();
+        SyncReport next = manager.getBean(SyncLauncher.class).run(everything);
+        assertThat(next.successful()).as(next.summary()).isTrue();
+        assertThat(next.dataSets()).filteredOn(outcome -> outcome.partitions() > 0)
+                .singleElement().satisfies(outcome -> assertThat(outcome.dataSet()).isEqualTo("accounts"));
+    }
+
     /** A stop request reaches partitions that run in another process, which stop at their next page boundary. */
     @Test
     @Order(4)

@@ -136,8 +136,13 @@ public record SyncReport(long runId, boolean resumed, BatchStatus status, RunOut
         for (StepExecution step : run.current()) {
             PartitionContext context = PartitionContext.of(step);
             tallies.computeIfAbsent(context.dataSet(), name -> new Tally()).add(step);
-            thrown.addAll(step.getFailureExceptions());
-            step.getFailureExceptions().forEach(failure -> partitionOf.put(failure, label(context)));
+            List<Throwable> failures = step.getFailureExceptions();
+            if (failures.isEmpty() && PartitionOutcome.of(step) == PartitionOutcome.FAILED && context.error() != null) {
+                // a partition that failed in another process: its exception stayed there, its text is in its context
+                failures = List.of(new PartitionFailedElsewhere(context.error()));
+            }
+            thrown.addAll(failures);
+            failures.forEach(failure -> partitionOf.put(failure, label(context)));
         }
         for (StepExecution step : run.carried()) {
             tallies.computeIfAbsent(PartitionContext.of(step).dataSet(), name -> new Tally()).carry(step);
@@ -182,6 +187,14 @@ public record SyncReport(long runId, boolean resumed, BatchStatus status, RunOut
         Instant start = BatchTimes.instant(execution.getStartTime());
         Instant end = BatchTimes.instant(execution.getEndTime());
         return start == null || end == null ? Duration.ZERO : Duration.between(start, end);
+    }
+
+    /** The failure of a partition that ran on a worker, as the worker recorded it in the partition's context. */
+    private static final class PartitionFailedElsewhere extends RuntimeException {
+
+        PartitionFailedElsewhere(String text) {
+            super(text, null, false, false);
+        }
     }
 
     /** The partitions of one data set, added up. */

@@ -29,7 +29,12 @@ public final class FailedPartitions implements StepExecutionAggregator {
 
     private final StepExecutionAggregator counts = new DefaultStepExecutionAggregator();
 
-    /** Makes a data set's step go on past its failed partitions, and start again on a restart of its run. */
+    /**
+     * Makes a data set's step go on past its failed partitions, and start again on a restart of its run. The builder
+     * must have been given the worker step ({@code step(worker)}), also where the worker runs elsewhere: Batch's splitter
+     * restarts a completed partition when the step it builds from allows it, and takes the worker step's word
+     * (false) over the data set step's own (true) only when it has one.
+     */
     public static <B extends PartitionStepBuilder> B tolerated(B step) {
         step.aggregator(new FailedPartitions());
         step.allowStartIfComplete(true);

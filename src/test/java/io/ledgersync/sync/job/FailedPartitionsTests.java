@@ -20,7 +20,7 @@ class FailedPartitionsTests {
 
     @Test
     void aStepWithFailedPartitionsCompletesAndCountsThemInItsExitStatus() {
-        StepExecution step = step("invoices", BatchStatus.STARTED);
+        StepExecution step = step("invoices", BatchStatus.COMPLETED); // as PartitionStep upgrades it before it aggregates
 
         aggregator.aggregate(step, List.of(step("invoices:a", BatchStatus.COMPLETED), step("invoices:b", BatchStatus.FAILED)));
 
@@ -32,7 +32,7 @@ class FailedPartitionsTests {
 
     @Test
     void aStoppedPartitionLeavesTheStepAsBatchAggregatesItSoThatTheRunStops() {
-        StepExecution step = step("invoices", BatchStatus.STARTED);
+        StepExecution step = step("invoices", BatchStatus.COMPLETED); // as PartitionStep upgrades it before it aggregates
 
         aggregator.aggregate(step, List.of(step("invoices:a", BatchStatus.STOPPED), step("invoices:b", BatchStatus.FAILED)));
 
@@ -42,7 +42,7 @@ class FailedPartitionsTests {
 
     @Test
     void aStepWhosePartitionsAllCompletedIsLeftAlone() {
-        StepExecution step = step("invoices", BatchStatus.STARTED);
+        StepExecution step = step("invoices", BatchStatus.COMPLETED); // as PartitionStep upgrades it before it aggregates
 
         aggregator.aggregate(step, List.of(step("invoices:a", BatchStatus.COMPLETED)));
 

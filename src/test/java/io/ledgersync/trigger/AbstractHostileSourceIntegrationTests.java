@@ -119,7 +119,7 @@ abstract class AbstractHostileSourceIntegrationTests {
     /** An empty warehouse, and a source that passes every request on to the sandbox unchanged. */
     @BeforeEach
     void emptyWarehouseAndAnHonestSource() {
-        for (String table : List.of("invoices", "customers", "companies", "sync_state", "rejected_records")) {
+        for (String table : List.of("invoice_line_items", "invoices", "customers", "companies", "sync_state", "rejected_records")) {
             jdbi.useHandle(handle -> handle.execute("DELETE FROM " + table));
         }
         source.resetAll();
@@ -287,6 +287,46 @@ abstract class AbstractHostileSourceIntegrationTests {
         assertWarehouseEqualsSource();
     }
 
+    /** Issue 23: an item of a child list (a line item) that does not convert sets its record aside, not its partition. */
+    @Test
+    void aLineItemThatCannotBeStoredSetsItsInvoiceAsideNamedByTheItemsFieldAndTheRestOfThePageIsWritten() {
+        String company = company(1);
+        List<String> field = new ArrayList<>();
+        List<String> brokenId = new ArrayList<>();
+        breakPage(company, 2, page -> {
+            ObjectNode invoice = (ObjectNode) page.get("results").get(1);
+            tools.jackson.databind.node.ArrayNode items = (tools.jackson.databind.node.ArrayNode) invoice.get("lineItems");
+            int last = items.size() - 1;
+            ((ObjectNode) items.get(last)).put("quantity", "three");
+            field.add("lineItems[" + last + "].quantity");
+            brokenId.add(invoice.get("id").asString());
+            return page;
+        });
+
+        SyncReport broken = launcher.run(INVOICES_RUN);
+
+        assertThat(broken.successful()).as(broken.failures().toString()).isTrue();
+        assertThat(ExitCode.of(broken)).isEqualTo(ExitCode.SOURCE_DATA);
+        assertThat(broken.summary()).contains("1 record rejected (rejected_records)");
+        assertThat(invoicesOf(company)).as("the rest of the page is written").isEqualTo(INVOICES - 1);
+        assertThat(rejectedRecords.all()).singleElement().satisfies(rejected -> {
+            assertThat(rejected.recordId()).isEqualTo(brokenId.get(0));
+            assertThat(rejected.field()).isEqualTo(field.get(0));
+            assertThat(rejected.reason()).contains("\"three\" is not a valid decimal for column invoice_line_items.quantity");
+        });
+        long itemsOfBroken = jdbi.withHandle(h -> h.createQuery(
+                "SELECT COUNT(*) FROM invoice_line_items WHERE company_id = :c AND invoice_id = :i")
+                .bind("c", company).bind("i", brokenId.get(0)).mapTo(Long.class).one());
+        assertThat(itemsOfBroken).as("none of the set-aside invoice's items").isZero();
+
+        mend();
+        SyncReport mended = launcher.run(INVOICES_RUN);
+
+        assertThat(ExitCode.of(mended)).as(mended.failures().toString()).isEqualTo(ExitCode.COMPLETED);
+        assertThat(rejectedRecords.all()).as("stored now").isEmpty();
+        assertWarehouseEqualsSource();
+    }
+
     @Test
     void morePartitionRejectionsThanTheBoundFailThePartitionWithNothingOfThePageWritten() {
         String company = company(0);
@@ -382,10 +422,12 @@ abstract class AbstractHostileSourceIntegrationTests {
         String expected = "GET /companies/" + company + "/data/invoices?page=2&pageSize=10 answered 500: PagingException: the cursor"
                 + " of this page was lost [correlationId corr-17-2]";
         assertThat(ExitCode.of(broken)).isEqualTo(ExitCode.SOURCE_UNAVAILABLE);
-        assertThat(broken.failures()).singleElement().asString().startsWith(expected)
-                .doesNotContain(sandbox.apiKey()).doesNotContain("\n").hasSizeLessThanOrEqualTo(1000);
+        assertThat(broken.failures()).as("named by its company data set").singleElement().asString()
+                .startsWith("invoices of company " + company + ": " + expected)
+                .doesNotContain(sandbox.apiKey()).doesNotContain("\n").hasSizeLessThanOrEqualTo(1000 + 100);
         SyncState state = states.find(company, "invoices").orElseThrow();
-        assertThat(state.lastError()).isEqualTo(broken.failures().get(0));
+        assertThat(state.lastError()).startsWith(expected).hasSizeLessThanOrEqualTo(1000);
+        assertThat(broken.failures().get(0)).endsWith(": " + state.lastError());
         assertThat(state.lastCorrelationId()).isEqualTo("corr-17-2");
         assertThat(runs.detail(broken.runId()).partitions()).filteredOn(p -> company.equals(p.companyId())).singleElement()
                 .satisfies(p -> assertThat(p.error()).isEqualTo(broken.failures().get(0)))

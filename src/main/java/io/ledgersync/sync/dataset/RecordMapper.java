@@ -7,6 +7,7 @@ import java.time.OffsetDateTime;
 import java.time.ZoneOffset;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Locale;
 
 import io.ledgersync.source.SourceRecord;
 import io.ledgersync.warehouse.table.Column;
@@ -56,25 +57,24 @@ public final class RecordMapper {
                 values[i] = convert(node, columns.get(i));
             } catch (RuntimeException e) {
                 throw new UnstorableRecordException(field, "= " + bounded(node.toString()) + " is not a valid "
-                        + columns.get(i).type().name().toLowerCase(java.util.Locale.ROOT) + " for column " + columns.get(i).name(), e);
+                        + columns.get(i).type().name().toLowerCase(Locale.ROOT) + " for column " + columns.get(i).name(), e);
             }
         }
         List<List<Object[]>> children = new ArrayList<>(itemPaths.size());
         for (int c = 0; c < itemPaths.size(); c++) {
-            children.add(items(record, companyId, dataSet.children().get(c), itemPaths.get(c), nodes[columns.size() + c]));
+            children.add(items(dataSet.children().get(c), itemPaths.get(c), nodes[columns.size() + c]));
         }
         return new Row(values, record.rawJson(), children);
     }
 
     /** The typed values of each item of a list field; an absent or null list has no items. */
-    private List<Object[]> items(SourceRecord record, String companyId, DataSet.Child child, String[][] fieldPaths, JsonNode list) {
+    private List<Object[]> items(DataSet.Child child, String[][] fieldPaths, JsonNode list) {
         if (list.isMissingNode() || list.isNull()) {
             return List.of();
         }
         if (!list.isArray()) {
-            throw new IllegalArgumentException("Record " + record.id() + " of " + dataSet.name()
-                    + (companyId == null ? "" : " (company " + companyId + ")") + ": field '" + child.field() + "' = "
-                    + list + " is not a list, as child table " + child.table().name() + " needs");
+            throw new UnstorableRecordException(child.field(), "= " + bounded(list.toString()) + " is not a list, as child table "
+                    + child.table().name() + " needs", null);
         }
         List<Column> columns = child.table().columns();
         List<Object[]> items = new ArrayList<>(list.size());
@@ -89,11 +89,10 @@ public final class RecordMapper {
                 try {
                     values[i] = convert(node, columns.get(i));
                 } catch (RuntimeException e) {
-                    throw new IllegalArgumentException("Record " + record.id() + " of " + dataSet.name()
-                            + (companyId == null ? "" : " (company " + companyId + ")") + ": field '" + child.field() + "["
-                            + line + "]." + child.fields().get(i) + "' = " + node + " is not a valid "
-                            + columns.get(i).type().name().toLowerCase() + " for column " + child.table().name() + "."
-                            + columns.get(i).name(), e);
+                    // an item is part of its record: the record is set aside whole, named by the item's field
+                    throw new UnstorableRecordException(child.field() + "[" + line + "]." + child.fields().get(i), "= "
+                            + bounded(node.toString()) + " is not a valid " + columns.get(i).type().name().toLowerCase(Locale.ROOT)
+                            + " for column " + child.table().name() + "." + columns.get(i).name(), e);
                 }
             }
             items.add(values);

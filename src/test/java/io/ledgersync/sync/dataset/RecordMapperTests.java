@@ -161,12 +161,16 @@ class RecordMapperTests {
     }
 
     @Test
-    void aListFieldThatIsNoListNamesTheRecordAndTheChildTable() {
+    void anItemThatCannotBeStoredMakesItsRecordUnstorableNamedByTheItemsField() {
         DataSet invoices = DataSetCatalog.load("classpath*:jobs/*.yml").get("invoices");
 
         assertThatThrownBy(() -> new RecordMapper(invoices).toRow(record("{\"id\": \"i1\", \"lineItems\": 3}"), "c1"))
-                .hasMessageContaining("Record i1 of invoices (company c1): field 'lineItems' = 3 is not a list, as child table invoice_line_items needs");
-        assertThatThrownBy(() -> new RecordMapper(invoices).toRow(record("{\"id\": \"i1\", \"lineItems\": [{\"quantity\": \"x\"}]}"), "c1"))
-                .hasMessageContaining("field 'lineItems[0].quantity' = \"x\" is not a valid decimal for column invoice_line_items.quantity");
+                .isInstanceOfSatisfying(UnstorableRecordException.class, e -> assertThat(e.field()).isEqualTo("lineItems"))
+                .hasMessageContaining("field 'lineItems' = 3 is not a list, as child table invoice_line_items needs");
+        assertThatThrownBy(() -> new RecordMapper(invoices).toRow(record(
+                "{\"id\": \"i1\", \"lineItems\": [{\"quantity\": 1}, {}, {}, {\"quantity\": \"x\"}]}"), "c1"))
+                .isInstanceOfSatisfying(UnstorableRecordException.class,
+                        e -> assertThat(e.field()).isEqualTo("lineItems[3].quantity"))
+                .hasMessageContaining("field 'lineItems[3].quantity' = \"x\" is not a valid decimal for column invoice_line_items.quantity");
     }
 }

@@ -137,9 +137,9 @@ public record SyncReport(long runId, boolean resumed, BatchStatus status, RunOut
             PartitionContext context = PartitionContext.of(step);
             tallies.computeIfAbsent(context.dataSet(), name -> new Tally()).add(step);
             List<Throwable> failures = step.getFailureExceptions();
-            if (failures.isEmpty() && PartitionOutcome.of(step) == PartitionOutcome.FAILED && context.error() != null) {
+            if (failures.isEmpty() && PartitionOutcome.of(step) == PartitionOutcome.FAILED && context.outcome().error() != null) {
                 // a partition that failed in another process: its exception stayed there, its text is in its context
-                failures = List.of(new PartitionFailedElsewhere(context.error()));
+                failures = List.of(new PartitionFailedElsewhere(context.outcome().error()));
             }
             thrown.addAll(failures);
             failures.forEach(failure -> partitionOf.put(failure, label(context)));

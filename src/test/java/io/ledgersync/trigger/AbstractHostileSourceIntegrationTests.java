@@ -430,9 +430,10 @@ abstract class AbstractHostileSourceIntegrationTests {
         assertThat(broken.failures().get(0)).endsWith(": " + state.lastError());
         assertThat(state.lastCorrelationId()).isEqualTo("corr-17-2");
         assertThat(runs.detail(broken.runId()).partitions()).filteredOn(p -> company.equals(p.companyId())).singleElement()
-                .satisfies(p -> assertThat(p.error()).isEqualTo(broken.failures().get(0)))
+                .satisfies(p -> assertThat(p.error()).isEqualTo(state.lastError()))
                 .satisfies(p -> assertThat(p.correlationId()).isEqualTo("corr-17-2"));
-        assertThat(CommandLineSync.failureLine(broken, ExitCode.of(broken))).startsWith("Sync run " + broken.runId() + " FAILED: " + expected);
+        assertThat(CommandLineSync.failureLine(broken, ExitCode.of(broken)))
+                .startsWith("Sync run " + broken.runId() + " FAILED: invoices of company " + company + ": " + expected);
 
         mend();
         SyncReport mended = launcher.run(INVOICES_RUN);

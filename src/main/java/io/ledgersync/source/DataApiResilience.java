@@ -3,8 +3,6 @@ package io.ledgersync.source;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
-import java.util.Map;
-import java.util.concurrent.ConcurrentHashMap;
 import java.util.function.Supplier;
 
 import org.slf4j.Logger;
@@ -46,18 +44,14 @@ final class DataApiResilience {
     private static final Logger log = LoggerFactory.getLogger(DataApiResilience.class);
 
     private final Retry retry;
-    private final PerCompany<CircuitBreaker> circuitBreakers;
+    private final CompanyCircuits circuitBreakers;
     private final ApiOutage outage;
     private final RequestBudget budget;
     private final PerCompany<Bulkhead> bulkheads;
     private final Clock clock;
     private final Sleeper sleeper;
     private final DataApiObserver observer;
-    private final Duration waitInOpenState;
     private final Duration maxPause;
-    private final Duration minimumPause;
-    /** When each open breaker opened, by name; a closed one has no entry. */
-    private final Map<String, Instant> openedAt = new ConcurrentHashMap<>();
 
     /**
      * @param sharedBreaker the company list's circuit breaker, {@code dataApi}
@@ -67,8 +61,8 @@ final class DataApiResilience {
             PerCompany<Bulkhead> bulkheads, Clock clock, Sleeper sleeper, DataApiProperties properties,
             DataApiObserver observer) {
         this.retry = retry;
-        this.circuitBreakers = PerCompany.circuitBreakers(sharedBreaker, companyBreakers,
-                properties.bulkhead().maxTrackedCompanies(), this::watch);
+        this.circuitBreakers = new CompanyCircuits(sharedBreaker, companyBreakers, properties.bulkhead().maxTrackedCompanies(),
+                clock, properties.circuitBreaker().waitInOpenState(), properties.retry().retryAfterFloor());
         this.outage = new ApiOutage(clock, properties.circuitBreaker().waitInOpenState().multipliedBy(2),
                 properties.circuitBreaker().waitInOpenState(), MIN_FAILING_COMPANIES, properties.bulkhead().maxTrackedCompanies());
         this.budget = budget;
@@ -76,23 +70,7 @@ final class DataApiResilience {
         this.clock = clock;
         this.sleeper = sleeper;
         this.observer = observer;
-        this.waitInOpenState = properties.circuitBreaker().waitInOpenState();
         this.maxPause = properties.circuitBreaker().maxPause();
-        this.minimumPause = properties.retry().retryAfterFloor();
-    }
-
-    private void watch(CircuitBreaker breaker) {
-        breaker.getEventPublisher().onStateTransition(event -> {
-            if (event.getStateTransition().getToState() == CircuitBreaker.State.OPEN) {
-                openedAt.put(breaker.getName(), clock.instant());
-                log.warn("The Data API keeps failing for {}: circuit breaker '{}' is open, its requests pause for {} s",
-                        breaker.getName().equals(PerCompany.NAME) ? "the company list" : "a company", breaker.getName(),
-                        waitInOpenState.toSeconds());
-            } else if (event.getStateTransition().getToState() == CircuitBreaker.State.CLOSED) {
-                openedAt.remove(breaker.getName());
-                log.info("The Data API answers again: circuit breaker '{}' is closed", breaker.getName());
-            }
-        });
     }
 
     /** The company list's circuit breaker, {@code dataApi}. */
@@ -136,7 +114,7 @@ final class DataApiResilience {
                 throw new CircuitOpenException(request, breaker.getName(), paused, maxPause, lastFailure);
             }
             // As long as the breaker stays open, and at least what the Data API asked for (Retry-After).
-            Duration pause = min(max(untilHalfOpen(breaker, clock.instant()), asked), maxPause.minus(paused));
+            Duration pause = min(max(circuitBreakers.untilHalfOpen(breaker), asked), maxPause.minus(paused));
             log.info("{}: circuit breaker open, pausing {} ms", request, pause.toMillis());
             sleep(request, relativePath, DataApiObserver.Wait.CIRCUIT_BREAKER, pause);
             paused = paused.plus(pause);
@@ -217,12 +195,6 @@ final class DataApiResilience {
         }
     }
 
-    private Duration untilHalfOpen(CircuitBreaker breaker, Instant now) {
-        Instant opened = openedAt.get(breaker.getName());
-        Duration remaining = Duration.between(now, opened == null ? now : opened.plus(waitInOpenState));
-        // Half-open with its probes taken also refuses: wait a little rather than spin.
-        return remaining.compareTo(minimumPause) < 0 ? minimumPause : remaining;
-    }
 
     private void sleep(String request, String relativePath, DataApiObserver.Wait reason, Duration duration) {
         try {

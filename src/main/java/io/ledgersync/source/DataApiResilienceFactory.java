@@ -15,6 +15,7 @@ import io.github.resilience4j.ratelimiter.RateLimiterConfig;
 import io.github.resilience4j.ratelimiter.RateLimiterRegistry;
 import io.github.resilience4j.retry.RetryConfig;
 import io.github.resilience4j.retry.RetryRegistry;
+import io.micrometer.core.instrument.Gauge;
 import io.micrometer.core.instrument.MeterRegistry;
 
 /**
@@ -55,10 +56,17 @@ final class DataApiResilienceFactory {
             TaggedBulkheadMetrics.ofBulkheadRegistry(bulkheads).bindTo(meters);
         }
         RequestBudget budget = shared != null ? shared : RequestBudget.of(limiters.rateLimiter(NAME));
-        return new DataApiResilience(retries.retry(NAME), breakers.circuitBreaker(NAME),
+        DataApiResilience resilience = new DataApiResilience(retries.retry(NAME), breakers.circuitBreaker(NAME),
                 CircuitBreakerRegistry.of(breakers.getDefaultConfig()), budget,
                 PerCompany.bulkheads(bulkheads, properties.bulkhead().maxTrackedCompanies()), clock, sleeper, properties,
                 observer);
+        if (meters != null) {
+            // the one whole-API judgement (ApiOutage); the companies' own breakers have no series (cardinality rule)
+            Gauge.builder("ledgersync.api.down", resilience, r -> r.down() ? 1 : 0)
+                    .description("1 while the Data API is judged down as a whole: most companies failing, nothing succeeding")
+                    .register(meters);
+        }
+        return resilience;
     }
 
     static RetryConfig retryConfig(DataApiProperties.Retry settings) {

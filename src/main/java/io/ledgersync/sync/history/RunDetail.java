@@ -18,8 +18,8 @@ import io.ledgersync.warehouse.state.SyncStates.Reconciliation;
 
 /**
  * One run as the REST API shows it: what was asked, how it stands, and per company and data set
- * what happened (pages, records, deferral, error with its correlationId), with the reconciliation
- * of what was read against what the Data API announced. A resumed run shows its whole run: the
+ * what happened (pages, records, deferral, error with its correlationId), the failed ones first, with the
+ * reconciliation of what was read against what the Data API announced. A resumed run shows its whole run: the
  * partitions an earlier execution completed too, and for each count this execution's and the whole
  * run's.
  *
@@ -85,7 +85,9 @@ public record RunDetail(long runId, Long resumedFrom, Request request, BatchStat
         List<PartitionDetail> partitions = new ArrayList<>();
         run.current().forEach(step -> partitions.add(partition(step, true)));
         run.carried().forEach(step -> partitions.add(partition(step, false)));
-        partitions.sort(Comparator.comparing(PartitionDetail::dataSet)
+        // the failed ones first: in a run of thousands of partitions they are what its reader came for
+        partitions.sort(Comparator.comparing((PartitionDetail p) -> !PartitionOutcome.FAILED.name().equals(p.outcome()))
+                .thenComparing(PartitionDetail::dataSet)
                 .thenComparing(p -> p.companyId() == null ? "" : p.companyId()));
         Totals totals = new Totals(partitions.stream().mapToLong(PartitionDetail::pages).sum(),
                 partitions.stream().mapToLong(PartitionDetail::records).sum(),

@@ -76,7 +76,7 @@ class RunController {
     }
 
     /** What a run did and, while it runs, its progress. */
-    @Operation(summary = "What a run did per company and data set and, while it runs, its progress")
+    @Operation(summary = "What a run did per company and data set, the failed ones first, and, while it runs, its progress")
     @ApiResponse(responseCode = "200", description = "The run")
     @ApiResponse(responseCode = "400", description = "A run id that is not a number",
             content = @Content(mediaType = ApiDocsConfiguration.PROBLEM_JSON, schema = @Schema(implementation = ProblemDetail.class)))

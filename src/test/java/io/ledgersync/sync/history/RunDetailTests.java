@@ -93,4 +93,25 @@ class RunDetailTests {
 
         assertThat(RunDetail.of(RunPartitions.of(run), null, List.of()).exitDescription()).isEqualTo("GET /companies answered 500");
     }
+
+    @Test
+    void theFailedPartitionsComeFirstThenTheOthersByDataSetAndCompany() {
+        // given a resumed run: bills of b failed before and again, invoices of c failed in this execution only
+        JobExecution first = TestRuns.execution(20L, started.minusSeconds(600));
+        first.setStatus(BatchStatus.FAILED);
+        TestRuns.partition(first, "accounts", "a", BatchStatus.COMPLETED, 10, 1, 10, 1, 10);
+        TestRuns.partition(first, "bills", "b", BatchStatus.FAILED, 0, 0, 0, 0, -1);
+        JobExecution resumed = TestRuns.execution(21L, started);
+        resumed.setStatus(BatchStatus.FAILED);
+        TestRuns.partition(resumed, "bills", "b", BatchStatus.FAILED, 0, 0, 0, 0, -1);
+        TestRuns.partition(resumed, "accounts", "b", BatchStatus.COMPLETED, 10, 1, 10, 1, 10);
+        TestRuns.partition(resumed, "invoices", "c", BatchStatus.FAILED, 0, 0, 0, 0, -1);
+        TestRuns.partition(resumed, "invoices", "a", BatchStatus.COMPLETED, 10, 1, 10, 1, 10);
+
+        RunDetail detail = RunDetail.of(RunPartitions.of(resumed, List.of(first)), null, List.of());
+
+        assertThat(detail.partitions()).extracting(p -> p.outcome() + " " + p.dataSet() + " of " + p.companyId()).containsExactly(
+                "FAILED bills of b", "FAILED invoices of c",
+                "COMPLETED accounts of a", "COMPLETED accounts of b", "COMPLETED invoices of a");
+    }
 }

@@ -16,7 +16,8 @@ import io.micrometer.core.instrument.MeterRegistry;
 
 /**
  * How many companies' data sets stand in each state of {@code sync_state} (ok, deferred, unsupported,
- * failed), counted at startup and after every run: the deferral backlog without a series per company.
+ * failed), and the longest run of failures in a row over each data set's companies, counted at startup and after
+ * every run: the deferral backlog and a company that keeps failing, without a series per company.
  * Thread-safe.
  */
 final class SyncStateGauges extends WarehouseGauges {
@@ -25,6 +26,7 @@ final class SyncStateGauges extends WarehouseGauges {
 
     private final Supplier<List<SyncState>> states;
     private final Map<String, AtomicLong> counts = new ConcurrentHashMap<>();
+    private final Map<String, AtomicLong> longestStreaks = new ConcurrentHashMap<>();
 
     SyncStateGauges(MeterRegistry registry, List<String> companyDataSets, Supplier<List<SyncState>> states) {
         this.states = states;
@@ -39,20 +41,33 @@ final class SyncStateGauges extends WarehouseGauges {
                         .strongReference(true)
                         .register(registry);
             }
+            // one series per data set, 0 from the start: the alert on a company failing run after run reads its max
+            AtomicLong longest = new AtomicLong();
+            longestStreaks.put(dataSet, longest);
+            Gauge.builder("ledgersync.company.datasets.consecutive.failures.max", longest, AtomicLong::get)
+                    .description("The most runs in a row that failed one company's data set, over the data set's companies")
+                    .tag("dataset", dataSet)
+                    .strongReference(true)
+                    .register(registry);
         }
     }
 
     @Override
     void refresh() {
-        Map<String, Long> found;
+        List<SyncState> all;
         try {
-            found = states.get().stream().collect(Collectors.groupingBy(s -> key(s.dataSet(), s.state()), Collectors.counting()));
+            all = states.get();
         } catch (RuntimeException e) {
             log.warn("Could not count the sync states: {}", e.getMessage());
             return;
         }
+        Map<String, Long> found = all.stream()
+                .collect(Collectors.groupingBy(s -> key(s.dataSet(), s.state()), Collectors.counting()));
+        Map<String, Integer> longest = all.stream()
+                .collect(Collectors.toMap(SyncState::dataSet, SyncState::consecutiveFailures, Math::max));
         // Only data sets of the catalog have gauges: a removed data set's old rows do not count.
         counts.forEach((key, count) -> count.set(found.getOrDefault(key, 0L)));
+        longestStreaks.forEach((dataSet, streak) -> streak.set(longest.getOrDefault(dataSet, 0)));
     }
 
     private static String key(String dataSet, SyncState.Status state) {

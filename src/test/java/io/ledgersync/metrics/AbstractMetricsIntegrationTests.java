@@ -103,7 +103,8 @@ abstract class AbstractMetricsIntegrationTests {
                 "ledgersync_sync_run_seconds_count", "ledgersync_records_read_total", "ledgersync_records_upserted_total",
                 "ledgersync_page_latency_seconds_bucket", "ledgersync_partitions_total",
                 "ledgersync_sync_last_success_timestamp_seconds", "ledgersync_api_requests_seconds_count",
-                "ledgersync_api_waits_seconds_sum", "ledgersync_company_datasets");
+                "ledgersync_api_waits_seconds_sum", "ledgersync_company_datasets",
+                "ledgersync_company_datasets_consecutive_failures_max");
     }
 
     @Test

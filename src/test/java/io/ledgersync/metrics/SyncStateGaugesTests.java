@@ -59,11 +59,41 @@ class SyncStateGaugesTests {
         assertThat(registry.find("ledgersync.company.datasets").gauges()).hasSize(2 * Status.values().length);
     }
 
+    @Test
+    void theLongestRunOfFailuresOfEachDataSetIsItsGaugeAtZeroFromTheStart() {
+        assertThat(longestStreak("invoices")).as("before the warehouse is read").isZero();
+        table.add(failing("a", "invoices", 3));
+        table.add(failing("b", "invoices", 1));
+        table.add(state("c", "invoices", Status.OK));
+        table.add(state("a", "customers", Status.OK));
+
+        gauges.started();
+
+        assertThat(longestStreak("invoices")).isEqualTo(3);
+        assertThat(longestStreak("customers")).isZero();
+        assertThat(registry.find("ledgersync.company.datasets.consecutive.failures.max").gauges()).as("one series per data set")
+                .hasSize(2);
+
+        // when the company that kept failing is read again
+        table.set(0, state("a", "invoices", Status.OK));
+        gauges.on(new SyncEvent.RunFinished(3, SyncRequest.Kind.INCREMENTAL, RunOutcome.COMPLETED, Duration.ZERO));
+
+        assertThat(longestStreak("invoices")).isEqualTo(1);
+    }
+
+    private double longestStreak(String dataSet) {
+        return registry.get("ledgersync.company.datasets.consecutive.failures.max").tags("dataset", dataSet).gauge().value();
+    }
+
     private double count(String dataSet, Status state) {
         return registry.get("ledgersync.company.datasets").tags("dataset", dataSet, "state", state.name()).gauge().value();
     }
 
+    private static SyncState failing(String companyId, String dataSet, int runs) {
+        return new SyncState(companyId, dataSet, Status.FAILED, runs, null, null, "500", null, 1, Instant.EPOCH, runs, Instant.EPOCH);
+    }
+
     private static SyncState state(String companyId, String dataSet, Status status) {
-        return new SyncState(companyId, dataSet, status, 0, null, null, null, null, 1, Instant.EPOCH);
+        return new SyncState(companyId, dataSet, status, 0, null, null, null, null, 1, Instant.EPOCH, 0, null);
     }
 }

@@ -2,6 +2,7 @@ package io.ledgersync.sync;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import java.time.Instant;
 import java.util.List;
 
 import org.jdbi.v3.core.Jdbi;
@@ -26,8 +27,9 @@ import io.ledgersync.warehouse.state.SyncStates;
  * Issue 23, a company data set is the unit of failure: the whole application against the sandbox, every shipped data
  * set, with one company data set, one data set of every company, or the whole Data API broken. Each time: the run goes
  * on to every other partition and ends FAILED with the failures' exit code, its summary names each failed company data
- * set, everything else equals the sandbox, and the next sync reads only what failed. Retries and pauses are scaled to
- * milliseconds. 5 companies of 30 invoices, 10 records a page. Subclasses choose the database.
+ * set, everything else equals the sandbox, and the next sync reads only what failed; a company data set that keeps
+ * failing shows how many runs in a row and since when. Retries and pauses are scaled to milliseconds. 5 companies of 30
+ * invoices, 10 records a page. Subclasses choose the database.
  */
 @SpringBootTest(webEnvironment = SpringBootTest.WebEnvironment.NONE)
 abstract class AbstractCompanyFailuresIntegrationTests {
@@ -153,6 +155,42 @@ abstract class AbstractCompanyFailuresIntegrationTests {
                 .isLessThan(partitions);
         // and nothing the first run wrote was lost
         sandbox.faults().clear();
+        assertEverythingEqualsTheSandboxBut(null, null);
+    }
+
+    @Test
+    void aCompanyDataSetThatFailsThreeRunsInARowShowsThreeFailuresSinceTheFirstUntilARunReadsIt() {
+        // given one company whose bills answer 500 to every request, for three runs: each resumes the one before
+        String broken = sandbox.dataSet().companyIds().get(3);
+        sandbox.faults().path("/companies/" + broken + "/data/bills").serverErrors(1.0);
+        Instant beforeFirst = Instant.now();
+        assertThat(launcher.run(SyncRequest.everything()).successful()).isFalse();
+        Instant afterFirst = Instant.now();
+        SyncState first = states.find(broken, "bills").orElseThrow();
+
+        assertThat(launcher.run(SyncRequest.everything()).successful()).isFalse();
+        SyncReport third = launcher.run(SyncRequest.everything());
+
+        // then its state counts the three runs, since the first failure; no other company data set is failing
+        assertThat(third.failures()).singleElement().asString().startsWith("bills of company " + broken + ": ");
+        assertThat(first.consecutiveFailures()).isEqualTo(1);
+        assertThat(first.failingSince()).isBetween(beforeFirst, afterFirst);
+        SyncState failing = states.find(broken, "bills").orElseThrow();
+        assertThat(failing.state()).isEqualTo(SyncState.Status.FAILED);
+        assertThat(failing.consecutiveFailures()).isEqualTo(3);
+        assertThat(failing.failingSince()).isEqualTo(first.failingSince());
+        assertThat(states.all()).filteredOn(state -> !(state.companyId().equals(broken) && state.dataSet().equals("bills")))
+                .isNotEmpty().allSatisfy(state -> assertThat(state.consecutiveFailures()).as("%s of %s", state.dataSet(),
+                        state.companyId()).isZero());
+
+        // when the company is mended, the next sync reads it and its streak ends
+        sandbox.faults().clear();
+        assertThat(launcher.run(SyncRequest.everything()).successful()).isTrue();
+
+        SyncState mended = states.find(broken, "bills").orElseThrow();
+        assertThat(mended.state()).isEqualTo(SyncState.Status.OK);
+        assertThat(mended.consecutiveFailures()).isZero();
+        assertThat(mended.failingSince()).isNull();
         assertEverythingEqualsTheSandboxBut(null, null);
     }
 

@@ -2,6 +2,7 @@ package io.ledgersync.warehouse;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import static org.assertj.core.api.Assertions.tuple;
 
 import java.math.BigDecimal;
 import java.time.Duration;
@@ -347,6 +348,43 @@ abstract class AbstractWarehouseContractTests {
     }
 
     @Test
+    void aFailureStreakIsSavedWithTheInstantItBeganAndReadBackByEveryRead() {
+        Instant firstFailure = Instant.parse("2025-12-29T02:10:00.123456Z");
+        states.save(new SyncState("c1", "invoices", Status.FAILED, 3, null, null, "500 from the Data API", "corr-c1", 7,
+                clock.instant(), 3, firstFailure));
+        states.save(state("c2", Status.OK, 0, null));
+
+        assertThat(states.find("c1", "invoices")).get().extracting(SyncState::consecutiveFailures, SyncState::failingSince)
+                .containsExactly(3, firstFailure);
+        assertThat(states.all()).extracting(SyncState::companyId, SyncState::consecutiveFailures, SyncState::failingSince)
+                .containsExactly(tuple("c1", 3, firstFailure), tuple("c2", 0, null));
+        assertThat(states.standings()).extracting(SyncStates.Standing::consecutiveFailures, SyncStates.Standing::failingSince)
+                .containsExactly(tuple(3, firstFailure), tuple(0, null));
+
+        states.save(state("c1", Status.OK, 0, null));
+
+        assertThat(states.find("c1", "invoices")).get().extracting(SyncState::consecutiveFailures, SyncState::failingSince)
+                .containsExactly(0, null);
+    }
+
+    /** V13 on a warehouse that has company data sets already: they are not failing, until a run fails them. */
+    @Test
+    void theRowsOfAnUpgradedWarehouseStartWithNoFailureStreak() {
+        DataSource older = new DriverManagerDataSource(freshDatabaseUrl(), user(), "");
+        Flyway.configure().dataSource(older).locations("classpath:db/migration/" + vendor()).target("12").load().migrate();
+        Jdbi olderJdbi = Jdbi.create(older).installPlugin(new SqlObjectPlugin());
+        olderJdbi.useHandle(h -> h.execute("INSERT INTO sync_state (company_id, data_set, state, attempts, last_error, last_run_id,"
+                + " updated_at) VALUES ('c1', 'invoices', 'FAILED', 2, '500 from the Data API', 4, CURRENT_TIMESTAMP)"));
+
+        Flyway.configure().dataSource(older).locations("classpath:db/migration/" + vendor()).load().migrate();
+
+        SyncState upgraded = new SyncStates(olderJdbi, dialect).find("c1", "invoices").orElseThrow();
+        assertThat(upgraded)
+                .extracting(SyncState::state, SyncState::attempts, SyncState::consecutiveFailures, SyncState::failingSince)
+                .containsExactly(Status.FAILED, 2, 0, null);
+    }
+
+    @Test
     void reconciliationRecordsWhetherWhatWasReadMatchesTotalResults() {
         states.reconcile(7, "c1", "invoices", 250, 250, clock.instant());
         states.reconcile(7, "c2", "invoices", 249, 250, clock.instant());
@@ -460,6 +498,6 @@ abstract class AbstractWarehouseContractTests {
 
     private SyncState state(String company, Status status, int attempts, Instant next) {
         return new SyncState(company, "invoices", status, attempts, next, null, status == Status.OK ? null : "409 from the Data API",
-                "corr-" + company, 1, clock.instant());
+                "corr-" + company, 1, clock.instant(), 0, null);
     }
 }

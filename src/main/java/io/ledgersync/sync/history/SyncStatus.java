@@ -34,13 +34,15 @@ public class SyncStatus {
      *
      * @param state what its last run found
      * @param watermark what its next incremental walk reads from (minus the lookback); null until a walk completed
+     * @param consecutiveFailures runs in a row that failed it; 0 once a run reads it to its end
+     * @param failingSince when the first of those runs failed it; null when it is not failing
      * @param lastReconciliation its newest walk's records against {@code totalResults}, drift and deletes; null: none yet
      * @param rowsLive its rows with {@code deleted_at} null
      * @param rowsDeleted its rows a full walk marked deleted
      */
     public record CompanyDataSet(String companyId, String dataSet, SyncState.Status state, Instant watermark,
-            Instant lastFullSuccessAt, Instant lastIncrementalSuccessAt, String lastError,
-            LastReconciliation lastReconciliation, long rowsLive, long rowsDeleted) {
+            Instant lastFullSuccessAt, Instant lastIncrementalSuccessAt, String lastError, int consecutiveFailures,
+            Instant failingSince, LastReconciliation lastReconciliation, long rowsLive, long rowsDeleted) {
     }
 
     /** Every company data set that has been read at least once, by data set then company. */
@@ -57,7 +59,8 @@ public class SyncStatus {
                     .getOrDefault(standing.companyId(), new Warehouse.RowCounts(0, 0));
             status.add(new CompanyDataSet(standing.companyId(), standing.dataSet(), standing.state(), standing.watermark(),
                     standing.lastFullSuccessAt(), standing.lastIncrementalSuccessAt(), standing.lastError(),
-                    standing.lastReconciliation(), rows.live(), rows.deleted()));
+                    standing.consecutiveFailures(), standing.failingSince(), standing.lastReconciliation(), rows.live(),
+                    rows.deleted()));
         }
         return status;
     }

@@ -27,9 +27,9 @@ import io.ledgersync.warehouse.state.SyncStates;
 /**
  * After each partition: records in {@code sync_state} what came of the company's data set (read,
  * deferred with its next attempt, unsupported, failed with its cause and correlationId; a stopped
- * one keeps its state and notes the stop as its last error), has a completed walk move its watermark, mark
- * deletes and record its reconciliation ({@link WalkCompletion}), and logs the outcome so a long run shows its progress.
- * The partition's exit code is its {@link PartitionOutcome}. Thread-safe.
+ * one keeps its state and notes the stop as its last error) and how many runs in a row failed it since when, has a
+ * completed walk move its watermark, mark deletes and record its reconciliation ({@link WalkCompletion}), and logs the
+ * outcome so a long run shows its progress. The partition's exit code is its {@link PartitionOutcome}. Thread-safe.
  */
 public final class PartitionOutcomeListener implements StepExecutionListener {
 
@@ -71,6 +71,7 @@ public final class PartitionOutcomeListener implements StepExecutionListener {
         Optional<SyncState> previous = companyId == null ? Optional.empty() : states.find(companyId, dataSet);
         int attempts = previous.map(SyncState::attempts).orElse(0) + 1;
         Instant lastSuccess = previous.map(SyncState::lastSuccessAt).orElse(null);
+        Streak streak = previous.map(state -> new Streak(state.consecutiveFailures(), state.failingSince())).orElse(Streak.NONE);
         switch (outcome) {
             case FAILED -> {
                 Throwable cause = step.getFailureExceptions().isEmpty() ? null : step.getFailureExceptions().get(0);
@@ -84,7 +85,7 @@ public final class PartitionOutcomeListener implements StepExecutionListener {
                 if (pastItsPageCap(cause)) {
                     context.forgetPosition();
                 }
-                save(companyId, dataSet, Status.FAILED, attempts, null, lastSuccess, context, step, now);
+                save(companyId, dataSet, Status.FAILED, attempts, null, lastSuccess, streak.failedAt(now), context, step, now);
                 return step.getExitStatus();
             }
             case STOPPED -> {
@@ -95,25 +96,30 @@ public final class PartitionOutcomeListener implements StepExecutionListener {
                 context.outcome().saveError(message, null);
                 // A stop is the operator's doing, not the company's: the data set keeps the state it had (its
                 // deferral stays due, its attempts unchanged) and only notes the stop; never read before, it has none.
+                // Its failure streak likewise: a stop neither adds a failure nor shows the failure mended.
                 previous.ifPresent(state -> states.save(new SyncState(companyId, dataSet, state.state(), state.attempts(),
-                        state.nextAttemptAt(), state.lastSuccessAt(), message, null, step.getJobExecutionId(), now)));
+                        state.nextAttemptAt(), state.lastSuccessAt(), message, null, step.getJobExecutionId(), now,
+                        state.consecutiveFailures(), state.failingSince())));
                 return new ExitStatus(outcome.name(), message);
             }
             case DEFERRED -> {
                 Instant next = deferral.nextAttempt(now, attempts);
                 log.info("{}: deferred (attempt {}), next attempt at {}", step.getStepName(), attempts, next);
-                save(companyId, dataSet, Status.DEFERRED, attempts, next, lastSuccess, context, step, now);
+                // A 409 is no failure, but nor does it show a failure mended: the data set is still not read since its
+                // streak began, so the streak stays as it was. A data set that fails between deferrals keeps counting.
+                save(companyId, dataSet, Status.DEFERRED, attempts, next, lastSuccess, streak, context, step, now);
                 return new ExitStatus(outcome.name(), "Not ready at the Data API (409); next attempt at " + next);
             }
             case UNSUPPORTED -> {
                 log.info("{}: not supported by the company's platform, skipped", step.getStepName());
-                save(companyId, dataSet, Status.UNSUPPORTED, 0, null, lastSuccess, context, step, now);
+                // The platform's final answer, and nothing to mend: the streak ends, or its alert would fire for good.
+                save(companyId, dataSet, Status.UNSUPPORTED, 0, null, lastSuccess, Streak.NONE, context, step, now);
                 return new ExitStatus(outcome.name(), "Data type not supported by the company's platform (404)");
             }
             default -> {
                 log.info("{}: {} records in {} page(s)", step.getStepName(), context.counts().recordsReadThisExecution(),
                         context.counts().pagesReadThisExecution());
-                save(companyId, dataSet, Status.OK, 0, null, now, null, step, now);
+                save(companyId, dataSet, Status.OK, 0, null, now, Streak.NONE, null, step, now);
                 // only a walk of everything saw every record: an incremental one must not forget what it did not re-read
                 if (context.plan().walk().map(Walk::full).orElse(true)) {
                     context.position().firstRun().ifPresent(first -> rejectedRecords.forgetUnseen(dataSet, companyId, first));
@@ -126,12 +132,25 @@ public final class PartitionOutcomeListener implements StepExecutionListener {
 
     /** Top-level data sets (companies) have no per-company state. */
     private void save(String companyId, String dataSet, Status status, int attempts, Instant next, Instant lastSuccess,
-            PartitionContext context, StepExecution step, Instant now) {
+            Streak streak, PartitionContext context, StepExecution step, Instant now) {
         if (companyId != null) {
             states.save(new SyncState(companyId, dataSet, status, attempts, next, lastSuccess,
-                    context == null ? null : context.outcome().error(),
-                    context == null ? null : context.outcome().correlationId(),
-                    step.getJobExecutionId(), now));
+                    context == null ? null : context.outcome().error(), context == null ? null : context.outcome().correlationId(),
+                    step.getJobExecutionId(), now, streak.failures(), streak.since()));
+        }
+    }
+
+    /**
+     * The runs in a row that failed a company data set, and when the first of them did: each failed partition adds one
+     * (a run resumed by the next one counts again when it fails again), a read to its end or a 404 "not supported"
+     * ends the streak, and deferrals and stops leave it as it was.
+     */
+    private record Streak(int failures, Instant since) {
+
+        static final Streak NONE = new Streak(0, null);
+
+        Streak failedAt(Instant now) {
+            return new Streak(failures + 1, failures == 0 || since == null ? now : since);
         }
     }
 

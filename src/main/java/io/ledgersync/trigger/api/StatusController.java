@@ -28,8 +28,8 @@ class StatusController {
     record Status(Instant at, List<SyncStatus.CompanyDataSet> companyDataSets) {
     }
 
-    @Operation(summary = "Per company and data set: state, watermark, last full and incremental success, last"
-            + " reconciliation, rows live and marked deleted")
+    @Operation(summary = "Per company and data set: state, watermark, last full and incremental success, last error,"
+            + " runs failed in a row and since when, last reconciliation, rows live and marked deleted")
     @ApiResponse(responseCode = "200", description = "Every company data set read at least once")
     @GetMapping("/api/status")
     Status status() {

@@ -20,7 +20,8 @@ import io.ledgersync.warehouse.dialect.Dialect;
 public class SyncStates {
 
     private static final List<String> STATE_COLUMNS = List.of("company_id", "data_set", "state", "attempts", "next_attempt_at",
-            "last_success_at", "last_error", "last_correlation_id", "last_run_id", "updated_at");
+            "last_success_at", "last_error", "last_correlation_id", "last_run_id", "updated_at", "consecutive_failures",
+            "failing_since");
     private static final List<String> RECONCILIATION_COLUMNS = List.of("run_id", "company_id", "data_set", "records_read",
             "total_results", "matched", "recorded_at", "walk", "marked_deleted", "note");
 
@@ -47,6 +48,8 @@ public class SyncStates {
                 .bind(7, state.lastCorrelationId())
                 .bind(8, state.lastRunId())
                 .bind(9, utc(state.updatedAt()))
+                .bind(10, state.consecutiveFailures())
+                .bind(11, utc(state.failingSince()))
                 .execute());
     }
 
@@ -120,7 +123,7 @@ public class SyncStates {
     public List<Standing> standings() {
         return jdbi.withHandle(handle -> handle.createQuery("""
                         SELECT s.company_id, s.data_set, s.state, s.watermark, s.last_full_success_at,
-                               s.last_incremental_success_at, s.last_error,
+                               s.last_incremental_success_at, s.last_error, s.consecutive_failures, s.failing_since,
                                r.run_id AS reconciled_run_id, r.records_read, r.total_results, r.matched, r.recorded_at,
                                r.walk, r.marked_deleted, r.note
                         FROM sync_state s
@@ -133,7 +136,8 @@ public class SyncStates {
                         instant(rs.getObject("watermark", OffsetDateTime.class)),
                         instant(rs.getObject("last_full_success_at", OffsetDateTime.class)),
                         instant(rs.getObject("last_incremental_success_at", OffsetDateTime.class)),
-                        rs.getString("last_error"),
+                        rs.getString("last_error"), rs.getInt("consecutive_failures"),
+                        instant(rs.getObject("failing_since", OffsetDateTime.class)),
                         rs.getObject("reconciled_run_id") == null ? null : new LastReconciliation(rs.getLong("reconciled_run_id"),
                                 instant(rs.getObject("recorded_at", OffsetDateTime.class)), rs.getString("walk"),
                                 rs.getLong("records_read"), rs.getLong("total_results"), rs.getBoolean("matched"),
@@ -141,9 +145,15 @@ public class SyncStates {
                 .list());
     }
 
-    /** One company data set's {@code sync_state} and its newest reconciliation (null when it has none). */
+    /**
+     * One company data set's {@code sync_state} and its newest reconciliation (null when it has none).
+     *
+     * @param consecutiveFailures runs in a row that failed it ({@link SyncState#consecutiveFailures})
+     * @param failingSince when the first of them failed; null when it is not failing
+     */
     public record Standing(String companyId, String dataSet, SyncState.Status state, Instant watermark, Instant lastFullSuccessAt,
-            Instant lastIncrementalSuccessAt, String lastError, LastReconciliation lastReconciliation) {
+            Instant lastIncrementalSuccessAt, String lastError, int consecutiveFailures, Instant failingSince,
+            LastReconciliation lastReconciliation) {
     }
 
     /** The newest {@code sync_reconciliation} row of a company data set. */

@@ -2,6 +2,7 @@ package io.ledgersync.sync.partition;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.mockito.ArgumentMatchers.any;
+import static org.mockito.Mockito.atLeastOnce;
 import static org.mockito.Mockito.mock;
 import static org.mockito.Mockito.never;
 import static org.mockito.Mockito.verify;
@@ -46,7 +47,8 @@ class PartitionOutcomeListenerTests {
         Instant lastSuccess = Instant.parse("2026-11-21T02:05:00Z");
         Instant due = Instant.parse("2026-11-22T01:00:00Z");
         when(states.find("a", "invoices")).thenReturn(Optional.of(
-                new SyncState("a", "invoices", Status.DEFERRED, 2, due, lastSuccess, "409 not ready", "c-1", 8, lastSuccess)));
+                new SyncState("a", "invoices", Status.DEFERRED, 2, due, lastSuccess, "409 not ready", "c-1", 8, lastSuccess, 1,
+                        due.minusSeconds(3600))));
         StepExecution step = TestRuns.partition(run, "invoices", "a", BatchStatus.STOPPED, 300, 3, 200, 2, 1000);
 
         ExitStatus exit = listener.afterStep(step);
@@ -62,6 +64,8 @@ class PartitionOutcomeListenerTests {
         assertThat(state.lastError()).isEqualTo(
                 "Stopped on request after 200 records in 2 page(s) of run 9; a restart of the run resumes it");
         assertThat(state.lastRunId()).isEqualTo(9);
+        assertThat(state.consecutiveFailures()).as("a stop neither adds a failure nor ends the streak").isEqualTo(1);
+        assertThat(state.failingSince()).isEqualTo(due.minusSeconds(3600));
         assertThat(PartitionContext.of(step).outcome().error()).as("shown with the partition in the run's detail").startsWith("Stopped on request");
         verify(states, never()).reconcile(any(Long.class), any(), any(), any(Long.class), any(Long.class), any(), any(), any(),
                 any());
@@ -90,5 +94,78 @@ class PartitionOutcomeListenerTests {
         verify(states).save(saved.capture());
         assertThat(saved.getValue().state()).isEqualTo(Status.OK);
         verify(states).reconcile(9, "c", "invoices", 1000, 1000, clock.instant(), null, null, null);
+    }
+
+    @Test
+    void eachRunThatFailsTheDataSetAddsOneToItsStreakWhichKeepsWhenItsFirstFailureHappened() {
+        Instant firstFailure = clock.instant();
+        SyncState first = after(null, partition(10, "d", BatchStatus.FAILED));
+        clock.advance(Duration.ofDays(1));
+        SyncState second = after(first, partition(11, "d", BatchStatus.FAILED));
+        clock.advance(Duration.ofDays(1));
+
+        SyncState third = after(second, partition(12, "d", BatchStatus.FAILED));
+
+        assertThat(first).extracting(SyncState::consecutiveFailures, SyncState::failingSince).containsExactly(1, firstFailure);
+        assertThat(third.state()).isEqualTo(Status.FAILED);
+        assertThat(third).extracting(SyncState::consecutiveFailures, SyncState::failingSince).containsExactly(3, firstFailure);
+        assertThat(third.attempts()).isEqualTo(3);
+        assertThat(third.lastRunId()).isEqualTo(12);
+    }
+
+    @Test
+    void aPartitionReadToItsEndEndsTheStreak() {
+        SyncState failing = after(after(null, partition(10, "e", BatchStatus.FAILED)), partition(11, "e", BatchStatus.FAILED));
+
+        SyncState read = after(failing, partition(12, "e", BatchStatus.COMPLETED));
+
+        assertThat(read.state()).isEqualTo(Status.OK);
+        assertThat(read).extracting(SyncState::consecutiveFailures, SyncState::failingSince).containsExactly(0, null);
+        assertThat(after(read, partition(13, "e", BatchStatus.FAILED)).failingSince()).as("a new streak begins at its failure")
+                .isEqualTo(clock.instant());
+    }
+
+    @Test
+    void aDeferralBetweenFailuresNeitherAddsToTheStreakNorEndsIt() {
+        Instant firstFailure = clock.instant();
+        SyncState failing = after(null, partition(10, "f", BatchStatus.FAILED));
+        clock.advance(Duration.ofHours(1));
+
+        SyncState deferred = after(failing, endedEarly(partition(11, "f", BatchStatus.COMPLETED), PartitionOutcome.DEFERRED));
+        SyncState failingAgain = after(deferred, partition(12, "f", BatchStatus.FAILED));
+
+        assertThat(deferred.state()).isEqualTo(Status.DEFERRED);
+        assertThat(deferred).extracting(SyncState::consecutiveFailures, SyncState::failingSince).containsExactly(1, firstFailure);
+        assertThat(failingAgain).extracting(SyncState::consecutiveFailures, SyncState::failingSince).containsExactly(2, firstFailure);
+    }
+
+    @Test
+    void aDataSetThePlatformDoesNotSupportIsNoLongerFailing() {
+        SyncState failing = after(after(null, partition(10, "g", BatchStatus.FAILED)), partition(11, "g", BatchStatus.FAILED));
+
+        SyncState unsupported = after(failing, endedEarly(partition(12, "g", BatchStatus.COMPLETED), PartitionOutcome.UNSUPPORTED));
+
+        assertThat(unsupported.state()).isEqualTo(Status.UNSUPPORTED);
+        assertThat(unsupported).extracting(SyncState::consecutiveFailures, SyncState::failingSince).containsExactly(0, null);
+    }
+
+    /** The state the listener saves after {@code step}, its company data set's state before being {@code previous}. */
+    private SyncState after(SyncState previous, StepExecution step) {
+        PartitionContext context = PartitionContext.of(step);
+        when(states.find(context.companyId(), context.dataSet())).thenReturn(Optional.ofNullable(previous));
+        listener.afterStep(step);
+        ArgumentCaptor<SyncState> saved = ArgumentCaptor.forClass(SyncState.class);
+        verify(states, atLeastOnce()).save(saved.capture());
+        return saved.getValue();
+    }
+
+    private StepExecution partition(long runId, String companyId, BatchStatus status) {
+        return TestRuns.partition(TestRuns.execution(runId, clock.instant()), "invoices", companyId, status, 0, 0, 0, 0, -1);
+    }
+
+    /** As the reader leaves a partition whose first page answered 409 or a 404 "not supported" (PartitionContext's key). */
+    private static StepExecution endedEarly(StepExecution step, PartitionOutcome outcome) {
+        step.getExecutionContext().putString("outcome", outcome.name());
+        return step;
     }
 }

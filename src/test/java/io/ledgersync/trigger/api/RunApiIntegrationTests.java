@@ -120,6 +120,49 @@ class RunApiIntegrationTests {
     }
 
     @Test
+    void aFailedCompanyDataSetComesFirstInItsRunAndItsStatusCountsItsFailedRunsSinceTheFirst() throws Exception {
+        // given one company whose suppliers answer a plain 404 (no retry): the run fails it alone
+        String broken = sandbox.dataSet().companyIds().get(2);
+        sandbox.faults().path("/companies/" + broken + "/data/suppliers").notFound();
+        String suppliers = "{\"datasets\": [\"suppliers\"]}";
+
+        long runId = body(post("/api/runs", suppliers)).get("runId").asLong();
+
+        // then its detail lists the failed partition first, and the status counts one failure since it failed
+        JsonNode detail = awaitStatus(runId, status -> status.equals("FAILED"));
+        JsonNode firstPartition = detail.get("partitions").get(0);
+        assertThat(firstPartition.get("outcome").asString()).isEqualTo("FAILED");
+        assertThat(firstPartition.get("companyId").asString()).isEqualTo(broken);
+        assertThat(detail.get("partitions").get(1).get("outcome").asString()).isEqualTo("COMPLETED");
+        JsonNode failing = companySuppliers(broken);
+        assertThat(failing.get("state").asString()).isEqualTo("FAILED");
+        assertThat(failing.get("consecutiveFailures").asInt()).isEqualTo(1);
+        assertThat(failing.get("failingSince").asString()).endsWith("Z");
+        JsonNode healthy = companySuppliers(sandbox.dataSet().companyIds().get(0));
+        assertThat(healthy.get("consecutiveFailures").asInt()).isZero();
+        assertThat(healthy.get("failingSince").isNull()).isTrue();
+
+        // when the company is mended, the same request resumes the run, reads it, and its streak ends
+        sandbox.faults().clear();
+        long resumed = body(post("/api/runs", suppliers)).get("runId").asLong();
+        awaitStatus(resumed, status -> status.equals("COMPLETED"));
+        JsonNode mended = companySuppliers(broken);
+        assertThat(mended.get("consecutiveFailures").asInt()).isZero();
+        assertThat(mended.get("failingSince").isNull()).isTrue();
+    }
+
+    /** A company's suppliers as {@code GET /api/status} shows it. */
+    private JsonNode companySuppliers(String companyId) throws Exception {
+        for (JsonNode companyDataSet : body(get("/api/status")).get("companyDataSets")) {
+            if (companyDataSet.get("dataSet").asString().equals("suppliers")
+                    && companyDataSet.get("companyId").asString().equals(companyId)) {
+                return companyDataSet;
+            }
+        }
+        throw new AssertionError("GET /api/status shows no suppliers of " + companyId);
+    }
+
+    @Test
     void badParametersAre400WithTheReason() throws Exception {
         HttpResponse<String> unknownDataSet = post("/api/runs", "{\"datasets\": [\"payments\"]}");
         assertThat(unknownDataSet.statusCode()).isEqualTo(400);

@@ -43,6 +43,8 @@ public class LedgersyncApplication {
                            --deferred            only company data sets deferred by a 409 and due
                            --full                a full refresh: walk every data set whole (no
                                                  incremental reads) and mark what the source deleted
+                           --accept-deletes      with --full: mark them even beyond the safety bound
+                                                 ledgersync.sync.deletes.max-fraction (one run)
               worker     Cluster mode: run sync partitions sent by the manager over RabbitMQ until
                          stopped (README, "Scale out"); health and metrics on its own port
                          (LEDGERSYNC_CLUSTER_WORKER_PORT)

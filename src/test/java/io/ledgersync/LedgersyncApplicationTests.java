@@ -60,8 +60,8 @@ class LedgersyncApplicationTests {
         assertThat(run("serve", "--nope")).isEqualTo(2);
 
         assertThat(text(err).lines()).containsExactly(
-                "sync: unknown option --no-such-option: sync takes --datasets=a,b, --companies=id1,id2, --deferred, --full and settings "
-                        + "as --key=value; see --help",
+                "sync: unknown option --no-such-option: sync takes --datasets=a,b, --companies=id1,id2, --deferred, --full, "
+                        + "--accept-deletes and settings as --key=value; see --help",
                 "serve: unknown option --nope: serve takes settings as --key=value only; see --help");
         assertThat(text(out)).isEmpty();
     }

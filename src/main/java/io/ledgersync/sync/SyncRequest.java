@@ -15,8 +15,11 @@ import org.springframework.batch.core.job.parameters.JobParametersBuilder;
  * @param kind incremental, a full refresh, or only the deferrals that are due
  * @param datasets the data set names; empty means all
  * @param companies the company ids whose data sets are read; empty means all
+ * @param acceptDeletes a full refresh that marks deleted what its complete walks did not find, even more than
+ *     {@code ledgersync.sync.deletes.max-fraction} of a company data set's rows: the one-run override of that safety
+ *     bound, for someone who has looked and found that the source really lost them
  */
-public record SyncRequest(Kind kind, List<String> datasets, List<String> companies) {
+public record SyncRequest(Kind kind, List<String> datasets, List<String> companies, boolean acceptDeletes) {
 
     /** The Spring Batch job every sync run is an execution of: the job repository and the run history know runs by it. */
     public static final String JOB_NAME = "sync";
@@ -97,8 +100,18 @@ public record SyncRequest(Kind kind, List<String> datasets, List<String> compani
     private static final String WALK = "walk";
     private static final String WALK_WHOLE = "full";
     private static final String WALK_INCREMENTAL = "incremental";
+    /**
+     * The job parameter of {@link #acceptDeletes}, identifying: a run that overrides the safety bound does something
+     * else than one that does not, so neither resumes the other. Written only when set, so that the parameters of
+     * every other run are what they were before the override existed.
+     */
+    private static final String ACCEPT_DELETES = "deletes.accepted";
 
     public SyncRequest {
+        if (acceptDeletes && kind != Kind.FULL) {
+            throw new IllegalArgumentException("Only a full refresh marks deletes, so only it can accept more than"
+                    + " ledgersync.sync.deletes.max-fraction of them: a " + kind.phrase() + " run cannot");
+        }
         datasets = List.copyOf(datasets);
         companies = List.copyOf(companies);
         for (String company : companies) {
@@ -108,6 +121,11 @@ public record SyncRequest(Kind kind, List<String> datasets, List<String> compani
                         + "): sync all companies instead of naming it");
             }
         }
+    }
+
+    /** A run that keeps to the safety bound of deletes. */
+    public SyncRequest(Kind kind, List<String> datasets, List<String> companies) {
+        this(kind, datasets, companies, false);
     }
 
     /** An incremental run. */
@@ -127,19 +145,28 @@ public record SyncRequest(Kind kind, List<String> datasets, List<String> compani
 
     /**
      * Parses comma-separated lists as given on the command line; blank means all. A company id that holds a comma
-     * is given with the comma escaped, {@code --companies='acme\,eu,other'} (a backslash of an id is {@code \\}).
+     * is given with the comma escaped ({@link SyncCommand#companies}).
      */
     public static SyncRequest of(String datasets, String companies) {
-        return new SyncRequest(Kind.INCREMENTAL, split(datasets), splitEscaped(companies));
+        return new SyncRequest(Kind.INCREMENTAL, split(datasets), SyncCommand.companies(companies));
     }
 
     public SyncRequest withKind(Kind newKind) {
-        return new SyncRequest(newKind, datasets, companies);
+        return new SyncRequest(newKind, datasets, companies, acceptDeletes);
     }
 
     /** The same request as a full refresh: every data set walked whole, what the source no longer has marked deleted. */
     public SyncRequest withFullRefresh() {
         return withKind(Kind.FULL);
+    }
+
+    /**
+     * The same full refresh marking every delete its complete walks find, beyond the safety bound ({@link #acceptDeletes}).
+     *
+     * @throws IllegalArgumentException when this is not a full refresh
+     */
+    public SyncRequest acceptingDeletes() {
+        return new SyncRequest(kind, datasets, companies, true);
     }
 
     public boolean includesDataSet(String name) {
@@ -159,18 +186,22 @@ public record SyncRequest(Kind kind, List<String> datasets, List<String> compani
         for (int i = 0; i < companies.size(); i++) {
             parameters.addString(COMPANY + (i + 1), companies.get(i));
         }
+        if (acceptDeletes) {
+            parameters.addString(ACCEPT_DELETES, Boolean.TRUE.toString());
+        }
         return parameters.addLong(LAUNCHED_AT, launchedAt).toJobParameters();
     }
 
     /**
      * The request of a run, as {@link #toJobParameters} wrote it, or as earlier versions did: without a mode (the
      * first ones) a run was of everything, and a deferred run that said {@code walk=full} (no trigger asked for one) is
-     * read as deferred.
+     * read as deferred; a run from before {@link #acceptDeletes} kept to the safety bound.
      *
      * @throws IllegalArgumentException for a mode no version wrote
      */
     public static SyncRequest from(JobParameters parameters) {
-        return new SyncRequest(kind(parameters), split(parameters.getString(DATASETS)), companies(parameters));
+        return new SyncRequest(kind(parameters), split(parameters.getString(DATASETS)), companies(parameters),
+                Boolean.parseBoolean(parameters.getString(ACCEPT_DELETES)));
     }
 
     private static Kind kind(JobParameters parameters) {
@@ -200,28 +231,6 @@ public record SyncRequest(Kind kind, List<String> datasets, List<String> compani
     public static long launchedAt(JobParameters parameters) {
         Long launchedAt = parameters.getLong(LAUNCHED_AT);
         return launchedAt == null ? -1 : launchedAt;
-    }
-
-    /** Splits at commas not escaped by a backslash: {@code \,} is a comma of the id, {@code \\} a backslash. */
-    private static List<String> splitEscaped(String list) {
-        if (list == null || list.isBlank()) {
-            return List.of();
-        }
-        List<String> ids = new ArrayList<>();
-        StringBuilder id = new StringBuilder();
-        for (int i = 0; i < list.length(); i++) {
-            char c = list.charAt(i);
-            if (c == '\\' && i + 1 < list.length() && (list.charAt(i + 1) == ',' || list.charAt(i + 1) == '\\')) {
-                id.append(list.charAt(++i));
-            } else if (c == ',') {
-                ids.add(id.toString().strip());
-                id.setLength(0);
-            } else {
-                id.append(c);
-            }
-        }
-        ids.add(id.toString().strip());
-        return ids.stream().filter(s -> !s.isEmpty()).distinct().toList();
     }
 
     private static List<String> split(String list) {

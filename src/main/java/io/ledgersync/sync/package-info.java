@@ -19,8 +19,9 @@
  *   <li>{@link io.ledgersync.sync.dataset}: the data set files ({@code jobs/*.yml}): their catalogue, the tables they
  *       make and how a record maps to a row.</li>
  *   <li>{@code io.ledgersync.sync} itself: the words every part shares: the request ({@code SyncRequest}, with the
- *       kinds of run and their words), the events, how a run or a partition stands ({@code RunState}: the one reading
- *       of a Batch status, and which runs are finished) and their outcomes, the properties.</li>
+ *       kinds of run and their words; {@code SyncCommand}, the {@code sync} command line that makes one), the events,
+ *       how a run or a partition stands ({@code RunState}: the one reading of a Batch status, and which runs are
+ *       finished) and their outcomes, the properties.</li>
  * </ul>
  */
 package io.ledgersync.sync;

@@ -108,10 +108,10 @@ public class Warehouse {
                     .bind("walkStartedAt", utc(walkStartedAt))
                     .bindMap(company)
                     .mapToMap().one();
-            long live = ((Number) counts.get("live")).longValue();
-            long missing = ((Number) counts.get("missing")).longValue();
-            if (missing == 0 || missing > maxFraction * live) {
-                return new Deletions(missing, live, missing == 0 ? 0 : -1);
+            Deletions found = new Deletions(((Number) counts.get("missing")).longValue(),
+                    ((Number) counts.get("live")).longValue(), 0);
+            if (found.missing() == 0 || found.beyond(maxFraction)) {
+                return new Deletions(found.missing(), found.live(), found.missing() == 0 ? 0 : -1);
             }
             int marked = handle.createUpdate("UPDATE " + table.name() + " SET " + DELETED_AT + " = :at WHERE " + DELETED_AT
                             + " IS NULL AND synced_at < :walkStartedAt" + scope)
@@ -119,7 +119,7 @@ public class Warehouse {
                     .bind("walkStartedAt", utc(walkStartedAt))
                     .bindMap(company)
                     .execute();
-            return new Deletions(missing, live, marked);
+            return new Deletions(found.missing(), found.live(), marked);
         });
     }
 
@@ -134,6 +134,11 @@ public class Warehouse {
 
         public boolean refused() {
             return marked < 0;
+        }
+
+        /** Whether the rows gone are more than {@code maxFraction} of the live ones: the safety bound's rule. */
+        public boolean beyond(double maxFraction) {
+            return missing > maxFraction * live;
         }
     }
 

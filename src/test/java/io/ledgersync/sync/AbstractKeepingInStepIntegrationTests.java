@@ -30,6 +30,8 @@ import io.ledgersync.sandbox.SandboxSettings;
 import io.ledgersync.sandbox.records.DataSetState.Changes;
 import io.ledgersync.sync.history.SyncReport;
 import io.ledgersync.sync.run.SyncLauncher;
+import io.ledgersync.sync.run.SyncRuns;
+import io.ledgersync.trigger.cli.SyncOptions;
 import io.ledgersync.warehouse.state.SyncStates;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.json.JsonMapper;
@@ -66,6 +68,9 @@ abstract class AbstractKeepingInStepIntegrationTests {
 
     @Autowired
     SyncStates states;
+
+    @Autowired
+    SyncRuns runs;
 
     @TestConfiguration(proxyBeanMethods = false)
     static class ClockConfiguration {
@@ -223,21 +228,53 @@ abstract class AbstractKeepingInStepIntegrationTests {
     }
 
     @Test
-    void aFullRefreshThatWouldMarkMoreThanTheSafetyBoundMarksNothingAndSaysSo() {
+    void aFullRefreshThatWouldMarkMoreThanTheSafetyBoundMarksNothingAndNamesTheCommandThatMarksThem() {
+        // given a full refresh that finds 60% of company 1's invoices gone: more than the default bound of 0.5
         String company = company(1);
         launcher.run(SyncRequest.everything());
         later(Duration.ofHours(1));
-        // 60% of the company's invoices gone: more than the default bound of 0.5
         sandbox.faults().dataSet(company, "invoices").change(new Changes(0, 0, 0, 150, 0, null));
 
-        SyncReport full = launcher.run(SyncRequest.everything().withFullRefresh());
+        SyncReport refused = launcher.run(SyncRequest.everything().withFullRefresh());
 
-        assertThat(full.successful()).isTrue();
+        assertThat(refused.successful()).isTrue();
         assertThat(count("invoices WHERE deleted_at IS NOT NULL", null)).isZero();
-        SyncStates.Reconciliation refused = states.reconciliations(full.runId()).stream()
+        SyncStates.Reconciliation reconciliation = states.reconciliations(refused.runId()).stream()
                 .filter(r -> r.dataSet().equals("invoices") && r.companyId().equals(company)).findFirst().orElseThrow();
-        assertThat(refused.markedDeleted()).isNull();
-        assertThat(refused.note()).contains("deletes refused: 150 of 250 live rows").contains("max-fraction (0.5)");
+        assertThat(reconciliation.markedDeleted()).isNull();
+        assertThat(reconciliation.note()).contains("deletes refused: 150 of 250 live rows").contains("max-fraction (0.5)");
+
+        // and says so with the command that marks them: in its summary, its exit description and the reconciliation
+        String command = "sync --full --datasets=invoices --companies=" + company + " --accept-deletes";
+        assertThat(refused.deletesRefused()).singleElement().asString()
+                .startsWith("invoices of company " + company + ": deletes refused: 150 of 250 live rows")
+                .endsWith("if the source really lost them, run '" + command + "'");
+        assertThat(refused.summary()).contains("from 3 companies (1 with deletes refused)");
+        assertThat(runs.detail(refused.runId()).exitDescription()).contains(refused.deletesRefused().get(0));
+        assertThat(reconciliation.note()).endsWith("run '" + command + "'");
+
+        // when someone has looked, and runs the command the message names
+        later(Duration.ofMinutes(10));
+        java.util.regex.Matcher named = java.util.regex.Pattern.compile("run '(sync [^']+)'$")
+                .matcher(refused.deletesRefused().get(0));
+        assertThat(named.find()).isTrue();
+        List<String> words = List.of(named.group(1).split(" "));
+        SyncReport applied = launcher.run(SyncOptions.parse(words.subList(1, words.size())).request());
+
+        // then that company's data set alone is read again, and the 150 rows are marked deleted
+        assertThat(applied.successful()).as(applied.failures().toString()).isTrue();
+        assertThat(applied.deletesRefused()).isEmpty();
+        assertThat(applied.dataSets()).filteredOn(outcome -> outcome.partitions() > 0)
+                .extracting(SyncReport.DataSetOutcome::dataSet, SyncReport.DataSetOutcome::companies)
+                .containsExactly(org.assertj.core.groups.Tuple.tuple("invoices", 1));
+        assertThat(count("invoices WHERE deleted_at = :now", clock.instant())).isEqualTo(150);
+        assertThat(count("invoices WHERE deleted_at IS NOT NULL", null)).isEqualTo(150);
+        assertInvoicesEqualSandbox();
+        assertThat(states.reconciliations(applied.runId())).singleElement().satisfies(r -> {
+            assertThat(r.markedDeleted()).isEqualTo(150);
+            assertThat(r.note()).startsWith("deletes accepted: 150 of 250 live rows marked deleted");
+        });
+        assertThat(runs.detail(applied.runId()).request().acceptDeletes()).isTrue();
     }
 
     @Test

@@ -1,6 +1,9 @@
 package io.ledgersync.sync;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import java.util.List;
 
 import org.junit.jupiter.api.Test;
 import org.springframework.batch.core.job.parameters.JobParameters;
@@ -52,6 +55,29 @@ class SyncRequestTests {
     }
 
     @Test
+    void aFullRefreshThatAcceptsDeletesSurvivesTheJobParametersAsAnIdentifyingParameter() {
+        SyncRequest accepting = SyncRequest.of("invoices", "a").withFullRefresh().acceptingDeletes();
+
+        JobParameters parameters = accepting.toJobParameters(1L);
+
+        assertThat(SyncRequest.from(parameters)).isEqualTo(accepting)
+                .as("not the request of a full refresh that keeps to the bound: neither resumes the other")
+                .isNotEqualTo(SyncRequest.of("invoices", "a").withFullRefresh());
+        assertThat(parameters.getIdentifyingParameters()).extracting(p -> p.name()).contains("deletes.accepted");
+        assertThat(SyncRequest.of("invoices", "a").withFullRefresh().toJobParameters(1L).parameters())
+                .as("a run that keeps to the bound is written as before the override existed")
+                .extracting(p -> p.name()).doesNotContain("deletes.accepted");
+    }
+
+    @Test
+    void onlyAFullRefreshCanAcceptDeletes() {
+        for (SyncRequest.Kind kind : List.of(SyncRequest.Kind.INCREMENTAL, SyncRequest.Kind.DEFERRED)) {
+            assertThatThrownBy(() -> new SyncRequest(kind, List.of(), List.of(), true)).as(kind.name())
+                    .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("Only a full refresh marks deletes");
+        }
+    }
+
+    @Test
     void aRunNamedByAnEarlierVersionWithOneCommaListIsStillRead() {
         org.springframework.batch.core.job.parameters.JobParameters legacy = new org.springframework.batch.core.job.parameters.JobParametersBuilder()
                 .addString("mode", "FULL").addString("datasets", "invoices").addString("companies", "a,b").addLong("launched.at", 1L)
@@ -71,6 +97,8 @@ class SyncRequestTests {
                 .isEqualTo(SyncRequest.of("invoices", "a").withKind(SyncRequest.Kind.DEFERRED));
         assertThat(SyncRequest.from(TestRuns.parametersBefore("FULL", null))).as("before the walk parameter").isEqualTo(SyncRequest.of("invoices", "a"));
         assertThat(SyncRequest.from(TestRuns.parametersBefore(null, null))).as("before the mode").isEqualTo(SyncRequest.of("invoices", "a"));
+        assertThat(SyncRequest.from(TestRuns.parametersBefore("FULL", "full")).acceptDeletes()).as("before the override")
+                .isFalse();
     }
 
     @Test

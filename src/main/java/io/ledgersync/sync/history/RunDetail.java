@@ -40,12 +40,14 @@ public record RunDetail(long runId, Long resumedFrom, Request request, BatchStat
      *
      * @param mode {@code FULL} (an incremental run, or a full refresh) or {@code DEFERRED}
      * @param fullRefresh whether it is a full refresh
+     * @param acceptDeletes whether the full refresh marks deletes beyond the safety bound ({@link SyncRequest#acceptDeletes})
      */
-    public record Request(String mode, List<String> datasets, List<String> companies, boolean fullRefresh) {
+    public record Request(String mode, List<String> datasets, List<String> companies, boolean fullRefresh,
+            boolean acceptDeletes) {
 
         static Request of(SyncRequest request) {
             return new Request(request.kind().mode(), request.datasets(), request.companies(),
-                    request.kind() == SyncRequest.Kind.FULL);
+                    request.kind() == SyncRequest.Kind.FULL, request.acceptDeletes());
         }
     }
 

@@ -30,9 +30,11 @@ import io.ledgersync.sync.walk.PartitionContext;
  * @param failures the cause of each failure in words, without duplicates; a stop is no failure
  * @param failureCauses the exception of each failure, in the order of {@code failures}, for callers that classify
  *        them by their chain of causes
+ * @param deletesRefused each company data set of this execution whose deletes the safety bound refused, named, with
+ *        how many and the command that applies them
  */
 public record SyncReport(long runId, boolean resumed, BatchStatus status, RunOutcome outcome, Duration duration,
-        List<DataSetOutcome> dataSets, List<String> failures, List<Throwable> failureCauses) {
+        List<DataSetOutcome> dataSets, List<String> failures, List<Throwable> failureCauses, List<String> deletesRefused) {
 
     /**
      * @param partitions partitions this execution ran: one per company for a company data set, one for a top-level data set
@@ -45,10 +47,11 @@ public record SyncReport(long runId, boolean resumed, BatchStatus status, RunOut
      * @param runRecords records written over the whole run
      * @param lastEndedAt when its last partition of this execution ended; null while one has not
      * @param rejected records this execution set aside as unstorable (rejected_records)
+     * @param deletesRefused partitions whose deletes the safety bound refused
      */
     public record DataSetOutcome(String dataSet, int partitions, int companies, int failed, int deferred, int unsupported,
             int stopped, int unfinished, long pages, long records, long runPages, long runRecords, Instant lastEndedAt,
-            long rejected) {
+            long rejected, int deletesRefused) {
     }
 
     public boolean successful() {
@@ -109,6 +112,7 @@ public record SyncReport(long runId, boolean resumed, BatchStatus status, RunOut
             note(notes, outcome.unsupported(), "unsupported");
             note(notes, outcome.stopped(), "stopped");
             note(notes, outcome.failed(), "failed");
+            note(notes, outcome.deletesRefused(), "with deletes refused");
             if (outcome.rejected() > 0) {
                 notes.add(outcome.rejected() + (outcome.rejected() == 1 ? " record" : " records") + " rejected (rejected_records)");
             }
@@ -129,13 +133,15 @@ public record SyncReport(long runId, boolean resumed, BatchStatus status, RunOut
     /** @param dataSets every data set of the catalog, in its order: a data set the run did not touch has 0 partitions */
     public static SyncReport of(RunPartitions run, List<String> dataSets) {
         JobExecution execution = run.execution();
-        Map<String, Tally> tallies = new LinkedHashMap<>();
-        dataSets.forEach(name -> tallies.put(name, new Tally()));
+        Map<String, DataSetTally> tallies = new LinkedHashMap<>();
+        dataSets.forEach(name -> tallies.put(name, new DataSetTally()));
         List<Throwable> thrown = new ArrayList<>();
         Map<Throwable, String> partitionOf = new java.util.IdentityHashMap<>();
+        List<String> deletesRefused = new ArrayList<>();
         for (StepExecution step : run.current()) {
             PartitionContext context = PartitionContext.of(step);
-            tallies.computeIfAbsent(context.dataSet(), name -> new Tally()).add(step);
+            tallies.computeIfAbsent(context.dataSet(), name -> new DataSetTally()).add(step);
+            context.outcome().deletesRefused().ifPresent(why -> deletesRefused.add(named(label(context), why)));
             List<Throwable> failures = step.getFailureExceptions();
             if (failures.isEmpty() && PartitionOutcome.of(step) == PartitionOutcome.FAILED && context.outcome().error() != null) {
                 // a partition that failed in another process: its exception stayed there, its text is in its context
@@ -145,7 +151,7 @@ public record SyncReport(long runId, boolean resumed, BatchStatus status, RunOut
             failures.forEach(failure -> partitionOf.put(failure, label(context)));
         }
         for (StepExecution step : run.carried()) {
-            tallies.computeIfAbsent(PartitionContext.of(step).dataSet(), name -> new Tally()).carry(step);
+            tallies.computeIfAbsent(PartitionContext.of(step).dataSet(), name -> new DataSetTally()).carry(step);
         }
         // The partitions' failures name the cause; a manager step only says that a partition failed.
         if (thrown.stream().allMatch(SyncReport::isStop)) {
@@ -161,7 +167,8 @@ public record SyncReport(long runId, boolean resumed, BatchStatus status, RunOut
         List<DataSetOutcome> outcomes = new ArrayList<>();
         tallies.forEach((name, tally) -> outcomes.add(tally.outcome(name)));
         return new SyncReport(execution.getId(), run.resumed(), execution.getStatus(), RunOutcome.of(execution),
-                duration(execution), List.copyOf(outcomes), List.copyOf(failures), List.copyOf(causes));
+                duration(execution), List.copyOf(outcomes), List.copyOf(failures), List.copyOf(causes),
+                List.copyOf(deletesRefused));
     }
 
     /** The failure in words: {@link FailureText}, the one home of that text. */
@@ -194,54 +201,6 @@ public record SyncReport(long runId, boolean resumed, BatchStatus status, RunOut
 
         PartitionFailedElsewhere(String text) {
             super(text, null, false, false);
-        }
-    }
-
-    /** The partitions of one data set, added up. */
-    private static final class Tally {
-        private int partitions;
-        private int companies;
-        private int failed;
-        private int deferred;
-        private int unsupported;
-        private int stopped;
-        private int unfinished;
-        private long pages;
-        private long records;
-        private long runPages;
-        private long runRecords;
-        private Instant lastEndedAt;
-        private long rejected;
-
-        /** A partition of this execution. */
-        void add(StepExecution step) {
-            PartitionContext context = PartitionContext.of(step);
-            PartitionOutcome outcome = PartitionOutcome.of(step);
-            partitions++;
-            companies += context.companyId() != null ? 1 : 0;
-            failed += outcome == PartitionOutcome.FAILED ? 1 : 0;
-            deferred += outcome == PartitionOutcome.DEFERRED ? 1 : 0;
-            unsupported += outcome == PartitionOutcome.UNSUPPORTED ? 1 : 0;
-            stopped += outcome == PartitionOutcome.STOPPED ? 1 : 0;
-            unfinished += step.getStatus() == BatchStatus.COMPLETED ? 0 : 1;
-            pages += context.counts().pagesReadThisExecution();
-            records += context.counts().recordsReadThisExecution();
-            rejected += context.counts().rejectedThisExecution();
-            carry(step);
-            Instant ended = BatchTimes.instant(step.getEndTime());
-            lastEndedAt = ended == null || lastEndedAt != null && lastEndedAt.isAfter(ended) ? lastEndedAt : ended;
-        }
-
-        /** A partition's counts over the whole run: its context carries them across executions. */
-        void carry(StepExecution step) {
-            PartitionContext context = PartitionContext.of(step);
-            runPages += context.counts().pagesRead();
-            runRecords += context.counts().recordsRead();
-        }
-
-        DataSetOutcome outcome(String dataSet) {
-            return new DataSetOutcome(dataSet, partitions, companies, failed, deferred, unsupported, stopped, unfinished, pages,
-                    records, runPages, runRecords, lastEndedAt, rejected);
         }
     }
 }

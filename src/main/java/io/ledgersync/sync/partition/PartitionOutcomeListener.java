@@ -16,6 +16,7 @@ import io.ledgersync.source.PageCapException;
 import io.ledgersync.sync.DeferralPolicy;
 import io.ledgersync.sync.PartitionOutcome;
 import io.ledgersync.sync.SyncEvent;
+import io.ledgersync.sync.SyncRequest;
 import io.ledgersync.sync.history.SyncReport;
 import io.ledgersync.sync.walk.PartitionContext;
 import io.ledgersync.sync.walk.Walk;
@@ -124,7 +125,8 @@ public final class PartitionOutcomeListener implements StepExecutionListener {
                 if (context.plan().walk().map(Walk::full).orElse(true)) {
                     context.position().firstRun().ifPresent(first -> rejectedRecords.forgetUnseen(dataSet, companyId, first));
                 }
-                completion.completed(step.getJobExecutionId(), context, now);
+                completion.completed(step.getJobExecutionId(), context,
+                        SyncRequest.from(step.getJobParameters()).acceptDeletes(), now);
                 return step.getExitStatus();
             }
         }

@@ -1,12 +1,15 @@
 package io.ledgersync.sync.partition;
 
 import java.time.Instant;
+import java.util.List;
 
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import org.springframework.context.ApplicationEventPublisher;
 
+import io.ledgersync.sync.SyncCommand;
 import io.ledgersync.sync.SyncEvent;
+import io.ledgersync.sync.SyncRequest;
 import io.ledgersync.sync.dataset.DataSetCatalog;
 import io.ledgersync.sync.walk.PartitionContext;
 import io.ledgersync.sync.walk.Walk;
@@ -17,7 +20,9 @@ import io.ledgersync.warehouse.state.SyncStates;
  * What a partition's walk justifies once it completed, every page committed: the company data set's watermark moves
  * on, and a complete full walk marks deleted the rows it did not write. Called after the partition's last commit,
  * so a crash or a failure before never moves a watermark past a record not yet written, and a walk that did not
- * complete (failed, stopped, or read other than the source announced) never marks anything deleted. Thread-safe.
+ * complete (failed, stopped, or read other than the source announced) never marks anything deleted. More deletes than
+ * the safety bound ({@code ledgersync.sync.deletes.max-fraction}) allows are refused, with the command that applies
+ * them once someone has looked ({@link SyncRequest#acceptDeletes}); a run of that command marks them. Thread-safe.
  *
  * <p>The watermark is the newest {@code modifiedDate} the walk wrote, but never later than the walk's start. The
  * newest value read is on the platform's clock, the one {@code modifiedDate} is written with (contract/README.md:
@@ -30,6 +35,8 @@ import io.ledgersync.warehouse.state.SyncStates;
 public final class WalkCompletion {
 
     private static final Logger log = LoggerFactory.getLogger(WalkCompletion.class);
+    /** The bound of a run that accepts every delete: all of a company data set's rows may be gone. */
+    private static final double EVERY_ROW = 1.0;
 
     private final SyncStates states;
     private final Warehouse warehouse;
@@ -49,8 +56,10 @@ public final class WalkCompletion {
     /**
      * Moves the watermark, marks deletes and records the reconciliation of a completed partition. Its
      * {@code sync_state} row is saved already.
+     *
+     * @param acceptDeletes whether the run accepts deletes beyond the safety bound ({@link SyncRequest#acceptDeletes})
      */
-    void completed(long runId, PartitionContext context, Instant now) {
+    void completed(long runId, PartitionContext context, boolean acceptDeletes, Instant now) {
         String companyId = context.companyId();
         String dataSet = context.dataSet();
         Walk walk = context.plan().walk().orElse(null);
@@ -58,20 +67,29 @@ public final class WalkCompletion {
         Long marked = null;
         // a walk gets here only complete: one that ended short failed (ShortWalk), or recovered from the drift
         if (walk != null && walk.full()) {
+            String partition = dataSet + (companyId == null ? "" : " of company " + companyId);
             Warehouse.Deletions deletions = warehouse.markMissing(catalog.get(dataSet).table(), companyId,
-                    context.recovery().wholeFrom().orElseThrow(), now, maxDeletedFraction);
+                    context.recovery().wholeFrom().orElseThrow(), now, acceptDeletes ? EVERY_ROW : maxDeletedFraction);
             if (deletions.refused()) {
                 String refused = "deletes refused: " + deletions.missing() + " of " + deletions.live()
                         + " live rows are gone from the source, more than ledgersync.sync.deletes.max-fraction ("
-                        + maxDeletedFraction + "); nothing marked";
-                log.warn("{}{}: {}", dataSet, companyId == null ? "" : " of company " + companyId, refused);
+                        + maxDeletedFraction + "); nothing marked: if the source really lost them, run '"
+                        + SyncCommand.of(new SyncRequest(SyncRequest.Kind.FULL, List.of(dataSet),
+                                companyId == null ? List.of() : List.of(companyId), true)) + "'";
+                log.warn("{}: {}", partition, refused);
                 note = join(note, refused);
+                context.outcome().saveDeletesRefused(refused);
                 events.publishEvent(new SyncEvent.DeletesMarked(runId, dataSet, companyId, 0, true));
             } else {
                 marked = deletions.marked();
-                if (marked > 0) {
-                    log.info("{}{}: {} rows gone from the source marked deleted", dataSet,
-                            companyId == null ? "" : " of company " + companyId, marked);
+                if (acceptDeletes && deletions.beyond(maxDeletedFraction)) {
+                    String accepted = "deletes accepted: " + marked + " of " + deletions.live() + " live rows marked deleted,"
+                            + " more than ledgersync.sync.deletes.max-fraction (" + maxDeletedFraction + "): the run accepts"
+                            + " deletes (--accept-deletes)";
+                    log.warn("{}: {}", partition, accepted);
+                    note = join(note, accepted);
+                } else if (marked > 0) {
+                    log.info("{}: {} rows gone from the source marked deleted", partition, marked);
                 }
                 events.publishEvent(new SyncEvent.DeletesMarked(runId, dataSet, companyId, marked, false));
             }

@@ -21,7 +21,8 @@ import io.ledgersync.warehouse.state.RunHistory;
 
 /**
  * Logs the start of every run and, at its end, what it synced or why it failed; a run that
- * completed with deferrals ends with exit code {@code COMPLETED_WITH_DEFERRALS} and says how many.
+ * completed with deferrals ends with exit code {@code COMPLETED_WITH_DEFERRALS} and says how many; deletes the safety
+ * bound refused are in the exit description, each with the command that applies them.
  * An incremental run or a full refresh over all companies records each data set it synced without an unfinished partition
  * as synced successfully ({@link RunHistory#recordSuccess}).
  */
@@ -84,6 +85,10 @@ public final class SyncRunListener implements JobExecutionListener {
             // the run's exit description, as GET /api/runs/{id} shows it, says what the command line's exit code 10 says
             execution.setExitStatus(execution.getExitStatus().addExitDescription(report.rejected()
                     + " record(s) the Data API sent cannot be stored: set aside in rejected_records, tried again by the next run"));
+        }
+        if (!report.deletesRefused().isEmpty()) {
+            // each with the command that applies them, for whoever reads the run in GET /api/runs/{id}
+            execution.setExitStatus(execution.getExitStatus().addExitDescription(String.join("; ", report.deletesRefused())));
         }
         if (report.successful()) {
             log.info(report.summary());

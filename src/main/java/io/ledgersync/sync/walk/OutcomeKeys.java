@@ -7,8 +7,8 @@ import org.springframework.batch.infrastructure.item.ExecutionContext;
 import io.ledgersync.sync.PartitionOutcome;
 
 /**
- * The part of a partition's context that says why its read ended early ({@code DEFERRED}, {@code UNSUPPORTED}) or it
- * failed: kept with the partition, so the run's detail shows it after a restart of the service too. Not thread-safe,
+ * The part of a partition's context that says why its read ended early ({@code DEFERRED}, {@code UNSUPPORTED}), why it
+ * failed, or why the deletes its complete walk found were refused: kept with the partition, so the run's detail shows it after a restart of the service too. Not thread-safe,
  * like the context.
  */
 public final class OutcomeKeys {
@@ -16,6 +16,7 @@ public final class OutcomeKeys {
     private static final String OUTCOME = "outcome";
     private static final String ERROR = "outcome.error";
     private static final String CORRELATION_ID = "outcome.correlationId";
+    private static final String DELETES_REFUSED = "walk.deletes.refused";
 
     private final ExecutionContext context;
 
@@ -47,5 +48,14 @@ public final class OutcomeKeys {
         if (correlationId != null) {
             context.putString(CORRELATION_ID, correlationId);
         }
+    }
+
+    /** Why the safety bound refused the deletes of this complete full walk, and what applies them; empty: it did not. */
+    public Optional<String> deletesRefused() {
+        return Optional.ofNullable(context.getString(DELETES_REFUSED, null));
+    }
+
+    public void saveDeletesRefused(String why) {
+        context.putString(DELETES_REFUSED, why);
     }
 }

@@ -15,17 +15,30 @@ import io.ledgersync.sync.SyncRequest.Kind;
  *     marked) or {@code deferred}
  * @param datasets data set names; empty or absent means all
  * @param companies company ids; empty or absent means all
+ * @param acceptDeletes with mode {@code full} only: mark deleted what the full refresh did not find, even more than
+ *     {@code ledgersync.sync.deletes.max-fraction} of a company data set's rows ({@link SyncRequest#acceptDeletes});
+ *     absent means false
  */
-record LaunchRequest(String mode, List<String> datasets, List<String> companies) {
+record LaunchRequest(String mode, List<String> datasets, List<String> companies, Boolean acceptDeletes) {
 
     /** What a body looks like, for the answers to one that is not. */
     static final String FORM = "{\"mode\": " + Arrays.stream(Kind.values()).map(kind -> "\"" + kind.word() + "\"")
-            .collect(Collectors.joining(" | ")) + ", \"datasets\": [\"...\"], \"companies\": [\"...\"]}";
+            .collect(Collectors.joining(" | ")) + ", \"datasets\": [\"...\"], \"companies\": [\"...\"],"
+            + " \"acceptDeletes\": true}";
 
     SyncRequest toSyncRequest() {
         Kind kind = mode == null || mode.isBlank() ? Kind.INCREMENTAL : Kind.ofWord(mode)
                 .orElseThrow(() -> new IllegalArgumentException("Unknown mode '" + mode + "': use " + kindWords()));
-        return new SyncRequest(kind, names("datasets", datasets), names("companies", companies));
+        SyncRequest request = new SyncRequest(kind, names("datasets", datasets), names("companies", companies));
+        if (!Boolean.TRUE.equals(acceptDeletes)) {
+            return request;
+        }
+        if (kind != Kind.FULL) {
+            throw new IllegalArgumentException("Field 'acceptDeletes' needs \"mode\": \"" + Kind.FULL.word() + "\": only a "
+                    + Kind.FULL.phrase() + " marks deletes (acceptDeletes lets it mark more than"
+                    + " ledgersync.sync.deletes.max-fraction)");
+        }
+        return request.acceptingDeletes();
     }
 
     /** "incremental, full or deferred" */

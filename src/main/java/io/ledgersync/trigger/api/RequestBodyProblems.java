@@ -67,6 +67,9 @@ final class RequestBodyProblems {
         if (CharSequence.class.isAssignableFrom(type)) {
             return "a string";
         }
+        if (type == Boolean.class || type == boolean.class) {
+            return "true or false";
+        }
         if (Number.class.isAssignableFrom(type) || type.isPrimitive()) {
             return "a number";
         }

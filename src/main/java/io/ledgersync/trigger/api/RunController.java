@@ -49,7 +49,8 @@ class RunController {
      */
     @Operation(summary = "Start a run, or resume the unfinished one of the same request")
     @ApiResponse(responseCode = "202", description = "Started: the run's id, whether it resumes, and where to follow it")
-    @ApiResponse(responseCode = "400", description = "An unknown field, data set, company or mode, or a body that is not JSON",
+    @ApiResponse(responseCode = "400", description = "An unknown field, data set, company or mode, acceptDeletes without"
+            + " mode full, or a body that is not JSON",
             content = @Content(mediaType = ApiDocsConfiguration.PROBLEM_JSON, schema = @Schema(implementation = ProblemDetail.class)))
     @ApiResponse(responseCode = "409", description = "A run of the same kind is active",
             content = @Content(mediaType = ApiDocsConfiguration.PROBLEM_JSON, schema = @Schema(implementation = ProblemDetail.class)))

@@ -75,6 +75,7 @@ public class CommandLineSync implements ApplicationRunner, ExitCodeGenerator {
             System.out.println("  " + report.deferred() + " company data set(s) not ready at the Data API (409): "
                     + "run 'sync --deferred' once they are due (see sync_state.next_attempt_at)");
         }
+        report.deletesRefused().forEach(refused -> System.out.println("  " + refused));
         exitCode = ExitCode.of(report);
         if (report.outcome() == RunOutcome.STOPPED) {
             // stopped at a page boundary: its failures are only "interrupted", the one line says what to do

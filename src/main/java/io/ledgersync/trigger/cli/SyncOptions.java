@@ -4,26 +4,29 @@ import java.util.List;
 import java.util.Optional;
 import java.util.Set;
 
+import io.ledgersync.sync.SyncCommand;
 import io.ledgersync.sync.SyncRequest;
 import io.ledgersync.sync.SyncRequest.Kind;
 import io.ledgersync.sync.dataset.DataSetNames;
 
 /**
- * The options of {@code sync} ({@code --datasets=a,b}, {@code --companies=id1,id2}, {@code --deferred}, {@code --full}, settings as
- * {@code --key=value}) and the request they make: one set of rules for the check before the application starts
+ * The options of {@code sync} ({@code --datasets=a,b}, {@code --companies=id1,id2}, {@code --deferred}, {@code --full},
+ * {@code --accept-deletes} with {@code --full}, settings as {@code --key=value}; their names are {@link SyncCommand}'s,
+ * which writes a request back as its command) and the request they make: one set of rules for the check before the application starts
  * ({@link #preflight}) and for {@link CommandLineSync}, which runs the request. Whether named companies exist is
  * the warehouse's to say, after the start ({@code CompanySelection}). Immutable.
  */
 public final class SyncOptions {
 
-    static final String DATASETS = "datasets";
-    static final String COMPANIES = "companies";
+    static final String DATASETS = SyncCommand.DATASETS;
+    static final String COMPANIES = SyncCommand.COMPANIES;
+    static final String ACCEPT_DELETES = SyncCommand.ACCEPT_DELETES;
     /** The flags of the kinds of run but the default, incremental: {@code --deferred}, {@code --full}. */
     static final String DEFERRED = Kind.DEFERRED.word();
     static final String FULL = Kind.FULL.word();
 
     private static final String USAGE = "sync takes --datasets=a,b, --companies=id1,id2, --" + DEFERRED + ", --" + FULL
-            + " and settings as --key=value";
+            + ", --" + ACCEPT_DELETES + " and settings as --key=value";
     private static final String DATASETS_SETTING = "ledgersync.sync.datasets";
 
     private final SyncRequest request;
@@ -32,9 +35,13 @@ public final class SyncOptions {
         this.request = request;
     }
 
-    /** @throws UsageException for an unknown option, an option without its value, or a value where none belongs */
+    /**
+     * @throws UsageException for an unknown option, an option without its value, a value where none belongs, or options
+     *     that exclude each other
+     */
     public static SyncOptions parse(List<String> args) {
-        CommandOptions options = CommandOptions.parse("sync", args, Set.of(DATASETS, COMPANIES, DEFERRED, FULL), USAGE);
+        CommandOptions options = CommandOptions.parse("sync", args, Set.of(DATASETS, COMPANIES, DEFERRED, FULL, ACCEPT_DELETES),
+                USAGE);
         SyncRequest request = SyncRequest.of(options.value(DATASETS, "invoices,customers").orElse(null),
                 options.value(COMPANIES, "<company id>").orElse(null));
         if (options.flag(DEFERRED) && options.flag(FULL)) {
@@ -42,7 +49,14 @@ public final class SyncOptions {
                     + " run reads only what is due, a " + Kind.FULL.phrase() + " reads everything; give one");
         }
         Kind kind = options.flag(DEFERRED) ? Kind.DEFERRED : options.flag(FULL) ? Kind.FULL : Kind.INCREMENTAL;
-        return new SyncOptions(request.withKind(kind));
+        if (!options.flag(ACCEPT_DELETES)) {
+            return new SyncOptions(request.withKind(kind));
+        }
+        if (kind != Kind.FULL) {
+            throw new UsageException("sync: --" + ACCEPT_DELETES + " needs --" + FULL + ": only a " + Kind.FULL.phrase()
+                    + " marks deletes (the option lets it mark more than ledgersync.sync.deletes.max-fraction)");
+        }
+        return new SyncOptions(request.withKind(kind).acceptingDeletes());
     }
 
     /**
@@ -73,7 +87,8 @@ public final class SyncOptions {
         return this;
     }
 
-    SyncRequest request() {
+    /** The request the options make. */
+    public SyncRequest request() {
         return request;
     }
 

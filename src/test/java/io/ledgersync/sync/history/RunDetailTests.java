@@ -63,11 +63,20 @@ class RunDetailTests {
     void theRequestIsShownAsBeforeTheKindsOfRunWereOneEnum_aModeAndAFullRefreshFlag() {
         SyncRequest invoices = SyncRequest.of("invoices", "a");
 
-        assertThat(RunDetail.Request.of(invoices)).isEqualTo(new RunDetail.Request("FULL", List.of("invoices"), List.of("a"), false));
+        assertThat(RunDetail.Request.of(invoices))
+                .isEqualTo(new RunDetail.Request("FULL", List.of("invoices"), List.of("a"), false, false));
         assertThat(RunDetail.Request.of(invoices.withFullRefresh()))
-                .isEqualTo(new RunDetail.Request("FULL", List.of("invoices"), List.of("a"), true));
+                .isEqualTo(new RunDetail.Request("FULL", List.of("invoices"), List.of("a"), true, false));
         assertThat(RunDetail.Request.of(invoices.withKind(SyncRequest.Kind.DEFERRED)))
-                .isEqualTo(new RunDetail.Request("DEFERRED", List.of("invoices"), List.of("a"), false));
+                .isEqualTo(new RunDetail.Request("DEFERRED", List.of("invoices"), List.of("a"), false, false));
+    }
+
+    @Test
+    void theRequestShowsAFullRefreshThatAcceptsDeletesBeyondTheSafetyBound() {
+        SyncRequest accepting = SyncRequest.of("invoices", "a").withFullRefresh().acceptingDeletes();
+
+        assertThat(RunDetail.Request.of(accepting))
+                .isEqualTo(new RunDetail.Request("FULL", List.of("invoices"), List.of("a"), true, true));
     }
 
     @Test

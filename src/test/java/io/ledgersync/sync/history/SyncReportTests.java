@@ -13,8 +13,12 @@ import org.springframework.batch.core.job.JobInterruptedException;
 import org.springframework.batch.core.step.StepExecution;
 import io.ledgersync.sync.RunOutcome;
 import io.ledgersync.sync.TestRuns;
+import io.ledgersync.sync.walk.PartitionContext;
 
-/** What a run reports: a stop is counted as such, and a resumed run says both what it read and what the whole run read. */
+/**
+ * What a run reports: a stop is counted as such, a resumed run says both what it read and what the whole run read, and
+ * deletes the safety bound refused are named.
+ */
 class SyncReportTests {
 
     private static final List<String> DATA_SETS = List.of("companies", "customers", "invoices");
@@ -74,6 +78,22 @@ class SyncReportTests {
         assertThat(report.resumed()).isFalse();
         assertThat(report.runRecords("companies")).isEqualTo(report.records("companies")).isEqualTo(5);
         assertThat(report.summary()).isEqualTo("Sync run 5 COMPLETED in 60.0 s: companies 5 records in 1 page");
+    }
+
+    @Test
+    void deletesTheSafetyBoundRefusedAreNamedEachWithItsCompanyDataSetAndCountedInTheSummary() {
+        JobExecution run = ended(TestRuns.execution(6L, started), BatchStatus.COMPLETED);
+        TestRuns.partition(run, "invoices", "a", BatchStatus.COMPLETED, 250, 3, 250, 3, 250);
+        StepExecution refusing = TestRuns.partition(run, "invoices", "b", BatchStatus.COMPLETED, 100, 1, 100, 1, 100);
+        PartitionContext.of(refusing).outcome().saveDeletesRefused("deletes refused: 150 of 250 live rows ...: if the source really"
+                + " lost them, run 'sync --full --datasets=invoices --companies=b --accept-deletes'");
+
+        SyncReport report = SyncReport.of(RunPartitions.of(run), DATA_SETS);
+
+        assertThat(report.deletesRefused()).containsExactly("invoices of company b: deletes refused: 150 of 250 live rows ...:"
+                + " if the source really lost them, run 'sync --full --datasets=invoices --companies=b --accept-deletes'");
+        assertThat(report.summary())
+                .isEqualTo("Sync run 6 COMPLETED in 60.0 s: invoices 350 records in 4 pages from 2 companies (1 with deletes refused)");
     }
 
     private static JobExecution ended(JobExecution execution, BatchStatus status) {

@@ -37,12 +37,12 @@ class WalkCompletionTests {
     void theWatermarkIsTheNewestModifiedDateWrittenButNeverLaterThanTheWalksStart() {
         PartitionContext older = context(Walk.Kind.INCREMENTAL);
         older.position().saveNewestCursor(START.minus(Duration.ofHours(3)));
-        completion.completed(1, older, NOW);
+        completion.completed(1, older, false, NOW);
         verify(states).walkCompleted("c1", "invoices", false, START.minus(Duration.ofHours(3)), NOW);
 
         PartitionContext newer = context(Walk.Kind.INCREMENTAL);
         newer.position().saveNewestCursor(START.plus(Duration.ofMinutes(2))); // changed while the walk went on: read again next time
-        completion.completed(2, newer, NOW);
+        completion.completed(2, newer, false, NOW);
         verify(states).walkCompleted("c1", "invoices", false, START, NOW);
     }
 
@@ -53,24 +53,66 @@ class WalkCompletionTests {
         Instant rewalk = START.plus(Duration.ofMinutes(3));
         context.recovery().saveWholeFrom(rewalk);
 
-        completion.completed(1, context, NOW);
+        completion.completed(1, context, false, NOW);
 
         verify(warehouse).markMissing(catalog.get("invoices").table(), "c1", rewalk, NOW, 0.5);
         assertThat(events).containsExactly(new SyncEvent.DeletesMarked(1, "invoices", "c1", 2, false));
     }
 
     @Test
-    void refusedDeletesAreReportedAndNothingIsMarked() {
+    void refusedDeletesAreReportedWithTheCommandThatAppliesThemAndNothingIsMarked() {
         when(warehouse.markMissing(any(), any(), any(), any(), any(Double.class))).thenReturn(new Warehouse.Deletions(200, 250, -1));
         PartitionContext context = context(Walk.Kind.FULL);
         context.counts().save(50, 1, 50, 1);
         context.position().saveTotalResults(50);
 
-        completion.completed(4, context, NOW);
+        completion.completed(4, context, false, NOW);
 
+        String refused = "deletes refused: 200 of 250 live rows are gone from the source, more than"
+                + " ledgersync.sync.deletes.max-fraction (0.5); nothing marked: if the source really lost them, run"
+                + " 'sync --full --datasets=invoices --companies=c1 --accept-deletes'";
         assertThat(events).containsExactly(new SyncEvent.DeletesMarked(4, "invoices", "c1", 0, true));
-        verify(states).reconcile(eq(4L), eq("c1"), eq("invoices"), eq(50L), eq(50L), eq(NOW), eq("full"), eq(null),
-                org.mockito.ArgumentMatchers.contains("deletes refused: 200 of 250 live rows"));
+        verify(states).reconcile(4L, "c1", "invoices", 50L, 50L, NOW, "full", null, refused);
+        assertThat(context.outcome().deletesRefused()).as("for the run's summary").contains(refused);
+    }
+
+    @Test
+    void theCommandForATopLevelDataSetNamesNoCompany() {
+        when(warehouse.markMissing(any(), any(), any(), any(), any(Double.class))).thenReturn(new Warehouse.Deletions(3, 5, -1));
+        PartitionContext context = PartitionContext.of(PartitionContext.newPartition("companies", null,
+                new Walk(Walk.Kind.FULL, null, START)));
+
+        completion.completed(4, context, false, NOW);
+
+        assertThat(context.outcome().deletesRefused()).hasValueSatisfying(refused ->
+                assertThat(refused).endsWith("run 'sync --full --datasets=companies --accept-deletes'"));
+    }
+
+    @Test
+    void aRunThatAcceptsDeletesMarksThemBeyondTheBoundAndSaysSo() {
+        when(warehouse.markMissing(any(), any(), any(), any(), any(Double.class))).thenReturn(new Warehouse.Deletions(200, 250, 200));
+        PartitionContext context = context(Walk.Kind.FULL);
+        context.position().saveTotalResults(50);
+
+        completion.completed(5, context, true, NOW);
+
+        verify(warehouse).markMissing(catalog.get("invoices").table(), "c1", START, NOW, 1.0);
+        assertThat(events).containsExactly(new SyncEvent.DeletesMarked(5, "invoices", "c1", 200, false));
+        verify(states).reconcile(eq(5L), eq("c1"), eq("invoices"), eq(0L), eq(50L), eq(NOW), eq("full"), eq(200L),
+                eq("deletes accepted: 200 of 250 live rows marked deleted, more than ledgersync.sync.deletes.max-fraction"
+                        + " (0.5): the run accepts deletes (--accept-deletes)"));
+        assertThat(context.outcome().deletesRefused()).isEmpty();
+    }
+
+    @Test
+    void aRunThatAcceptsDeletesWithinTheBoundMarksThemAsAnyFullRefreshDoes() {
+        when(warehouse.markMissing(any(), any(), any(), any(), any(Double.class))).thenReturn(new Warehouse.Deletions(2, 250, 2));
+        PartitionContext context = context(Walk.Kind.FULL);
+        context.position().saveTotalResults(250);
+
+        completion.completed(6, context, true, NOW);
+
+        verify(states).reconcile(eq(6L), eq("c1"), eq("invoices"), eq(0L), eq(250L), eq(NOW), eq("full"), eq(2L), eq(null));
     }
 
     private static PartitionContext context(Walk.Kind kind) {

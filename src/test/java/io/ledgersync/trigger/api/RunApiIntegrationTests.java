@@ -175,12 +175,23 @@ class RunApiIntegrationTests {
     }
 
     @Test
+    void acceptDeletesWithoutModeFullIs400NamingTheFixAndStartsNothing() throws Exception {
+        long runsBefore = body(get("/api/runs")).get("total").asLong();
+
+        HttpResponse<String> refused = post("/api/runs", "{\"datasets\": [\"invoices\"], \"acceptDeletes\": true}");
+
+        assertProblem(refused, 400, "Field 'acceptDeletes' needs \"mode\": \"full\": only a full refresh marks deletes"
+                + " (acceptDeletes lets it mark more than ledgersync.sync.deletes.max-fraction)");
+        assertThat(body(get("/api/runs")).get("total").asLong()).isEqualTo(runsBefore);
+    }
+
+    @Test
     void anUnknownFieldIs400NamingItAndTheValidOnesAndStartsNothing() throws Exception {
         long runsBefore = body(get("/api/runs")).get("total").asLong();
 
         HttpResponse<String> unknown = post("/api/runs", "{\"dataset\": [\"invoices\"]}");
 
-        assertProblem(unknown, 400, "Unknown field 'dataset': the fields are mode, datasets, companies");
+        assertProblem(unknown, 400, "Unknown field 'dataset': the fields are mode, datasets, companies, acceptDeletes");
         assertThat(body(get("/api/runs")).get("total").asLong()).as("no run of everything").isEqualTo(runsBefore);
     }
 
@@ -192,6 +203,8 @@ class RunApiIntegrationTests {
                 .startsWith("Field 'datasets' must be an array of strings; the form is {\"mode\"");
         assertThat(problemDetail(post("/api/runs", "[\"invoices\"]"), 400)).startsWith("The request body must be a JSON object");
         assertThat(problemDetail(post("/api/runs", "{\"datasets\": [null]}"), 400)).contains("'datasets' holds an empty name");
+        assertThat(problemDetail(post("/api/runs", "{\"mode\": \"full\", \"acceptDeletes\": \"yes\"}"), 400))
+                .startsWith("Field 'acceptDeletes' must be true or false; the form is {\"mode\"");
         assertThat(problemDetail(get("/api/runs/abc"), 400)).isEqualTo("'abc' is not a valid runId: it must be a whole number");
         assertThat(problemDetail(get("/api/runs?page=x"), 400)).isEqualTo("'x' is not a valid page: it must be a whole number");
     }

@@ -82,6 +82,40 @@ class CommandLineSyncIntegrationTests {
     }
 
     @Test
+    void deletesRefusedByTheSafetyBoundAreAppliedByTheCommandTheRunPrints() {
+        String company = sandbox.dataSet().companyIds().get(0);
+        assertThat(sync("cli_deletes", sandbox.apiKey())).isEqualTo(ExitCode.COMPLETED.code());
+        // 20 of the company's 30 invoices gone: more than the default bound of 0.5
+        sandbox.faults().dataSet(company, "invoices").change(new io.ledgersync.sandbox.records.DataSetState.Changes(0, 0, 0,
+                20, 0, null));
+        try {
+            out.reset();
+            int refused = sync("cli_deletes", sandbox.apiKey(), "--full");
+
+            String command = "sync --full --datasets=invoices --companies=" + company + " --accept-deletes";
+            assertThat(refused).isEqualTo(ExitCode.COMPLETED.code());
+            assertThat(text()).contains("(1 with deletes refused)").contains("  invoices of company " + company
+                    + ": deletes refused: 20 of 30 live rows").contains("run '" + command + "'");
+
+            out.reset();
+            int applied = sync("cli_deletes", sandbox.apiKey(), command.substring("sync ".length()).split(" "));
+
+            assertThat(applied).isEqualTo(ExitCode.COMPLETED.code());
+            assertThat(text()).contains("invoices 10 records in 1 page from 1 company").doesNotContain("deletes refused");
+        } finally {
+            sandbox.faults().dataSet(company, "invoices").undoChanges();
+        }
+    }
+
+    @Test
+    void acceptDeletesWithoutFullIsAUsageErrorBeforeTheStart() {
+        int exit = sync("cli_accept", sandbox.apiKey(), "--accept-deletes", "--datasets=invoices");
+
+        assertThat(exit).isEqualTo(ExitCode.USAGE.code());
+        assertThat(text()).as("nothing started, nothing run").doesNotContain("Sync run");
+    }
+
+    @Test
     void unknownDataSetIsAUsageError() {
         int exit = sync("cli_usage", sandbox.apiKey(), "--datasets=payments");
 

@@ -111,6 +111,9 @@ final class DataApiResilience {
             }
             CircuitBreaker breaker = circuitBreakers.forPath(relativePath);
             if (paused.compareTo(maxPause) >= 0) {
+                // The request gives up, and its partition fails. The company's next request (its next data set) is
+                // the probe: it should not wait out an open period that this one's failures left behind.
+                circuitBreakers.givenUp(breaker);
                 throw new CircuitOpenException(request, breaker.getName(), paused, maxPause, lastFailure);
             }
             // As long as the breaker stays open, and at least what the Data API asked for (Retry-After).

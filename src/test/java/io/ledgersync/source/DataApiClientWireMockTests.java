@@ -366,7 +366,7 @@ class DataApiClientWireMockTests {
                 .hasMessageContaining("circuit breaker 'dataApi-c1' open");
         assertThat(time.slept()).as("retries and pauses of the one request").isLessThan(Duration.ofSeconds(75));
         assertThat(client.resilience().circuitBreaker("/companies/c1/data/invoices").getState())
-                .isEqualTo(CircuitBreaker.State.OPEN);
+                .as("given up on: the company's next request is the probe").isEqualTo(CircuitBreaker.State.HALF_OPEN);
 
         // and the other company is read at once: its breaker, and the company list's, stayed closed
         int sleepsBefore = time.sleeps().size();
@@ -374,6 +374,12 @@ class DataApiClientWireMockTests {
         assertThat(time.sleeps()).hasSize(sleepsBefore);
         assertThat(client.resilience().circuitBreaker().getState()).isEqualTo(CircuitBreaker.State.CLOSED);
         assertThat(client.resilience().down()).as("one company failing is not the Data API down").isFalse();
+
+        // and the broken company's next data set is read at once: its first request was the probe, and it closed the breaker
+        server.stubFor(get(urlPathEqualTo("/v2/companies/c1/data/bills")).willReturn(page(1, 1, 1, null, 1)));
+        assertThat(client.fetchPage("/companies/c1/data/bills?page=1&pageSize=1").pageNumber()).isEqualTo(1);
+        assertThat(time.sleeps()).hasSize(sleepsBefore);
+        assertThat(client.resilience().circuitBreaker("/companies/c1/data/bills").getState()).isEqualTo(CircuitBreaker.State.CLOSED);
     }
 
     @Test

@@ -48,7 +48,7 @@ class CommandLineIntegrationTests {
 
         assertThat(jvm.awaitExit(USAGE_ERROR)).as(jvm.describe()).isEqualTo(2);
         assertThat(jvm.stderrLines()).containsExactly("sync: unknown option --no-such-option: sync takes --datasets=a,b, "
-                + "--companies=id1,id2, --deferred, --full and settings as --key=value; see --help");
+                + "--companies=id1,id2, --deferred, --full, --accept-deletes and settings as --key=value; see --help");
         assertNothingStarted(jvm, warehouse);
     }
 
@@ -101,7 +101,7 @@ class CommandLineIntegrationTests {
 
         assertThat(unreachable.awaitExit(A_RUN)).as(unreachable.describe()).isEqualTo(7);
         assertThat(unreachable.stderrLines()).singleElement().asString()
-                .matches("Sync run 1 FAILED: Cannot reach the Data API at " + closed.replace(".", "\\.")
+                .matches("Sync run 1 FAILED: companies: Cannot reach the Data API at " + closed.replace(".", "\\.")
                         + ": connection refused \\(3 attempts over \\d+ s\\): check LEDGERSYNC_API_BASE_URL and that the service is up");
         assertNoStackTrace(unreachable);
 

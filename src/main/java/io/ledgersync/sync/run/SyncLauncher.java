@@ -12,6 +12,7 @@ import org.springframework.batch.core.job.JobExecution;
 import org.springframework.batch.core.launch.JobExecutionNotRunningException;
 import org.springframework.batch.core.launch.JobOperator;
 import org.springframework.batch.core.launch.NoSuchJobExecutionException;
+import org.springframework.dao.OptimisticLockingFailureException;
 
 import io.ledgersync.sync.RunState;
 import io.ledgersync.sync.SyncRequest;
@@ -37,6 +38,8 @@ import io.ledgersync.warehouse.lock.RunLocks;
 public class SyncLauncher {
 
     private static final Logger log = LoggerFactory.getLogger(SyncLauncher.class);
+    /** Readings of a dead run that a worker keeps changing, before its recovery gives up (the next launch tries again). */
+    private static final int MAX_RECOVERY_ATTEMPTS = 5;
 
     private final JobOperator jobOperator;
     private final Job syncJob;
@@ -200,7 +203,28 @@ public class SyncLauncher {
         for (JobExecution dead : lookup.lookingActive(kind.lockName())) {
             log.warn("Sync run {} was left {} by a process that ended without finishing it; marking it failed, resumable",
                     dead.getId(), dead.getStatus());
-            jobOperator.recover(dead);
+            recover(dead);
+        }
+    }
+
+    /**
+     * In cluster mode the workers may still run partitions of a dead manager's run, and one may start or commit a
+     * partition between our reading the run and our marking it: Batch then refuses the stale update. Read it again and
+     * mark what it is now; the workers stop its partitions at their next page once the run is FAILED (JobStopWatch).
+     */
+    private void recover(JobExecution dead) {
+        for (int attempt = 1; ; attempt++) {
+            try {
+                jobOperator.recover(dead);
+                return;
+            } catch (OptimisticLockingFailureException raced) {
+                if (attempt == MAX_RECOVERY_ATTEMPTS) {
+                    throw raced;
+                }
+                log.info("Sync run {} changed while it was being recovered ({}): reading it again", dead.getId(),
+                        raced.getMessage());
+                dead = lookup.execution(dead.getId());
+            }
         }
     }
 

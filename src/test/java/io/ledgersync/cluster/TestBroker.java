@@ -2,9 +2,7 @@ package io.ledgersync.cluster;
 
 import java.io.IOException;
 import java.io.UncheckedIOException;
-import java.net.InetSocketAddress;
 import java.net.ServerSocket;
-import java.net.Socket;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -13,14 +11,13 @@ import java.util.List;
 import java.util.Map;
 
 import org.apache.qpid.server.SystemLauncher;
-import org.junit.jupiter.api.Assumptions;
 
 /**
  * An AMQP 0-9-1 broker for the cluster tests: an embedded Apache Qpid Broker-J (from Maven Central, a memory virtual
  * host: nothing to install, nothing left behind), or the RabbitMQ of the machine at 127.0.0.1:5672 (guest/guest, as
  * CI has it), which the tests use only when it answers, except under {@code CI=true}, where its absence is a
- * failure. Each test names its own queue (through {@code ledgersync.cluster.name}), so tests on one RabbitMQ never
- * share work.
+ * failure ({@link io.ledgersync.RequiresMachineServer}). Each test names its own queue (through
+ * {@code ledgersync.cluster.name}), so tests on one RabbitMQ never share work.
  */
 interface TestBroker extends AutoCloseable {
 
@@ -41,16 +38,8 @@ interface TestBroker extends AutoCloseable {
         return EmbeddedQpid.start();
     }
 
-    /** The machine's RabbitMQ; aborts the test when there is none (fails it under {@code CI=true}). */
+    /** The machine's RabbitMQ, for a test class marked {@code @RequiresMachineServer(RABBITMQ)}. */
     static TestBroker localRabbitMq() {
-        try (Socket socket = new Socket()) {
-            socket.connect(new InetSocketAddress("127.0.0.1", 5672), 2000);
-        } catch (IOException e) {
-            if ("true".equals(System.getenv("CI"))) {
-                throw new IllegalStateException("CI must provide RabbitMQ at 127.0.0.1:5672 (guest/guest)", e);
-            }
-            Assumptions.abort("no RabbitMQ at 127.0.0.1:5672: " + e.getMessage());
-        }
         return new TestBroker() {
             @Override
             public int port() {

@@ -9,26 +9,23 @@ import org.junit.jupiter.api.AfterAll;
 import org.springframework.test.context.DynamicPropertyRegistry;
 import org.springframework.test.context.DynamicPropertySource;
 
+import io.ledgersync.MachineServer;
+import io.ledgersync.RequiresMachineServer;
+
 /**
  * Issue 17's hostile source on the PostgreSQL server of the machine (127.0.0.1:5432, user postgres, trust auth), in a
- * database of its own that is dropped afterwards. Without such a server the class fails to start, except that outside
- * CI ({@code CI} not {@code true}) it is skipped, as ServerPostgresWarehouseContractTests is.
+ * database of its own that is dropped afterwards. Without such a server the class is skipped, except under
+ * {@code CI=true}, where its absence is a failure.
  */
+@RequiresMachineServer(MachineServer.POSTGRES)
 class ServerPostgresHostileSourceIntegrationTests extends AbstractHostileSourceIntegrationTests {
 
-    private static final String SERVER = "jdbc:postgresql://127.0.0.1:5432/";
+    private static final String SERVER = MachineServer.POSTGRES_URL;
     private static final String DATABASE = "hostile_it_" + ProcessHandle.current().pid();
 
     @DynamicPropertySource
     static void properties(DynamicPropertyRegistry registry) throws SQLException {
-        try {
-            execute("DROP DATABASE IF EXISTS " + DATABASE + " WITH (FORCE)");
-        } catch (SQLException e) {
-            if ("true".equals(System.getenv("CI"))) {
-                throw e;
-            }
-            org.junit.jupiter.api.Assumptions.abort("no PostgreSQL at " + SERVER + ": " + e.getMessage());
-        }
+        execute("DROP DATABASE IF EXISTS " + DATABASE + " WITH (FORCE)");
         execute("CREATE DATABASE " + DATABASE);
         hostileSourceProperties(registry);
         registry.add("spring.datasource.url", () -> SERVER + DATABASE);

@@ -8,8 +8,9 @@ import java.util.ArrayList;
 import java.util.List;
 
 import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.Assumptions;
-import org.junit.jupiter.api.BeforeAll;
+
+import io.ledgersync.MachineServer;
+import io.ledgersync.RequiresMachineServer;
 
 /**
  * The warehouse contract once more, on a PostgreSQL server of the machine (127.0.0.1:5432, user postgres, trust
@@ -17,22 +18,11 @@ import org.junit.jupiter.api.BeforeAll;
  * not, so the lz4 branch of V5 runs for real here. Without such a server the tests are skipped, except under
  * {@code CI=true}, where its absence is a failure.
  */
+@RequiresMachineServer(MachineServer.POSTGRES)
 class ServerPostgresWarehouseContractTests extends PostgresWarehouseContractTests {
 
-    private static final String SERVER = "jdbc:postgresql://127.0.0.1:5432/";
+    private static final String SERVER = MachineServer.POSTGRES_URL;
     private static final List<String> created = new ArrayList<>();
-
-    @BeforeAll
-    static void serverIsThere() {
-        try (Connection connection = DriverManager.getConnection(SERVER + "postgres", "postgres", "")) {
-            connection.isValid(5);
-        } catch (SQLException e) {
-            if ("true".equals(System.getenv("CI"))) {
-                throw new IllegalStateException("CI must provide PostgreSQL at " + SERVER + " (user postgres, trust auth)", e);
-            }
-            Assumptions.abort("no PostgreSQL at " + SERVER + ": " + e.getMessage());
-        }
-    }
 
     @AfterAll
     static void dropDatabases() throws SQLException {

@@ -11,6 +11,8 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.regex.Pattern;
 
 /**
@@ -26,6 +28,17 @@ import java.util.regex.Pattern;
 public final class LedgersyncJvm {
 
     private static final Path LOGS = Path.of("target", "jvm-tests");
+
+    /**
+     * Every process started here, killed when this JVM ends: a test that fails before it stops its processes (a
+     * {@code serve} never ends by itself) must not leave them running beside the next tests and builds.
+     */
+    private static final Set<Process> LEFT_RUNNING = ConcurrentHashMap.newKeySet();
+
+    static {
+        Runtime.getRuntime().addShutdownHook(new Thread(() -> LEFT_RUNNING.forEach(Process::destroyForcibly),
+                "ledgersync-jvm-reaper"));
+    }
 
     private final String name;
     private final Process process;
@@ -51,8 +64,10 @@ public final class LedgersyncJvm {
     /** As {@link #start(String, List)}, with these environment variables set. */
     public static LedgersyncJvm start(String name, List<String> arguments, Map<String, String> environment) {
         List<String> command = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
-                // small and quick to start: these JVMs sync a few thousand records
-                "-Xmx384m", "-XX:TieredStopAtLevel=1", "-Djava.io.tmpdir=" + Path.of("target", "tmp").toAbsolutePath()));
+                // small and quick to start: these JVMs sync a few thousand records; the serial collector spends the
+                // least CPU on such a heap, and the test JVMs beside them need it too
+                "-Xmx384m", "-XX:TieredStopAtLevel=1", "-XX:+UseSerialGC",
+                "-Djava.io.tmpdir=" + Path.of("target", "tmp").toAbsolutePath()));
         Path jar = Path.of("target", "ledgersync.jar");
         if (Files.exists(jar)) {
             command.addAll(List.of("-jar", jar.toString()));
@@ -70,6 +85,7 @@ public final class LedgersyncJvm {
                     || variable.equals("JAVA_TOOL_OPTIONS") || variable.endsWith("_JAVA_OPTIONS"));
             builder.environment().putAll(environment);
             Process process = builder.start();
+            LEFT_RUNNING.add(process);
             return new LedgersyncJvm(name, process, out, err);
         } catch (IOException e) {
             throw new UncheckedIOException("Cannot start " + command, e);

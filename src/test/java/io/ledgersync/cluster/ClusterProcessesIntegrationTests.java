@@ -83,7 +83,7 @@ class ClusterProcessesIntegrationTests {
 
         LedgersyncJvm manager = start("cluster-manager", "sync", databaseUrl);
         // one invoices partition at a time per worker: pages of three companies mean each worker committed one
-        await().atMost(Duration.ofSeconds(60)).alias("every worker commits a page of invoices")
+        await().atMost(PROCESS_TIMEOUT).alias("every worker commits a page of invoices")
                 .failFast("the manager ended before any invoice was written", () -> !manager.isAlive())
                 .until(() -> tableExists(warehouse, "invoices") && invoicedCompanies(warehouse) >= 3);
         killed.kill(); // SIGKILL: its partition in progress is never acknowledged
@@ -124,7 +124,7 @@ class ClusterProcessesIntegrationTests {
         LedgersyncJvm worker = start("cluster-manager-kill-worker", "worker", databaseUrl, "--ledgersync.cluster.worker-port=" + port);
         awaitHealthy(worker, port);
         LedgersyncJvm first = start("cluster-manager-kill-first", "sync", databaseUrl);
-        await().atMost(Duration.ofSeconds(60)).alias("the worker commits a page of invoices")
+        await().atMost(PROCESS_TIMEOUT).alias("the worker commits a page of invoices")
                 .failFast("the manager ended before any invoice was written", () -> !first.isAlive())
                 .until(() -> tableExists(warehouse, "invoices") && count(warehouse, "invoices") > 0);
 

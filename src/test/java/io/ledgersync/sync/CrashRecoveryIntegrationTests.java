@@ -168,7 +168,7 @@ class CrashRecoveryIntegrationTests {
     }
 
     private void awaitInvoices(LedgersyncJvm process) {
-        await().atMost(Duration.ofSeconds(60)).alias("the first process writes an invoice")
+        await().atMost(PROCESS_TIMEOUT).alias("the first process writes an invoice")
                 .failFast("the first process ended before it wrote an invoice", () -> !process.isAlive())
                 .until(() -> tableExists(warehouse, "invoices") && count(warehouse, "invoices") > 0);
     }

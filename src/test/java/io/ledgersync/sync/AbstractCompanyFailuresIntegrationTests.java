@@ -56,6 +56,8 @@ abstract class AbstractCompanyFailuresIntegrationTests {
         registry.add("ledgersync.api.base-url", () -> sandbox.baseUrl().toString());
         registry.add("ledgersync.api.api-key", sandbox::apiKey);
         registry.add("ledgersync.api.page-size", () -> PAGE_SIZE);
+        // the default budget (20 requests/s) would make each sync of ~400 pages take 20 s: the budget is not tested here
+        registry.add("ledgersync.api.rate-limit.requests-per-second", () -> 2000);
         registry.add("ledgersync.sync.on-startup", () -> false);
         registry.add("ledgersync.schedule.enabled", () -> false);
         // the defaults' shape (several attempts, a breaker per company, a bounded pause) in milliseconds

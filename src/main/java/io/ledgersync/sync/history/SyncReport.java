@@ -141,14 +141,14 @@ public record SyncReport(long runId, boolean resumed, BatchStatus status, RunOut
         for (StepExecution step : run.current()) {
             PartitionContext context = PartitionContext.of(step);
             tallies.computeIfAbsent(context.dataSet(), name -> new DataSetTally()).add(step);
-            context.outcome().deletesRefused().ifPresent(why -> deletesRefused.add(named(label(context), why)));
+            context.outcome().deletesRefused().ifPresent(why -> deletesRefused.add(named(context.describe(), why)));
             List<Throwable> failures = step.getFailureExceptions();
             if (failures.isEmpty() && PartitionOutcome.of(step) == PartitionOutcome.FAILED && context.outcome().error() != null) {
                 // a partition that failed in another process: its exception stayed there, its text is in its context
                 failures = List.of(new PartitionFailedElsewhere(context.outcome().error()));
             }
             thrown.addAll(failures);
-            failures.forEach(failure -> partitionOf.put(failure, label(context)));
+            failures.forEach(failure -> partitionOf.put(failure, context.describe()));
         }
         for (StepExecution step : run.carried()) {
             tallies.computeIfAbsent(PartitionContext.of(step).dataSet(), name -> new DataSetTally()).carry(step);
@@ -181,9 +181,6 @@ public record SyncReport(long runId, boolean resumed, BatchStatus status, RunOut
         return partition == null || text.startsWith(partition) ? text : partition + ": " + text;
     }
 
-    private static String label(PartitionContext context) {
-        return context.companyId() == null ? context.dataSet() : context.dataSet() + " of company " + context.companyId();
-    }
 
     /** Batch records a stop on request as the interruption of each step it reached: not a failure. */
     private static boolean isStop(Throwable failure) {

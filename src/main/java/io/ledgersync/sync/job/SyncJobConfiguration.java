@@ -108,7 +108,7 @@ public class SyncJobConfiguration {
         PartitionContext partition = PartitionContext.of(step);
         DataSet dataSet = catalog.get(partition.dataSet());
         String companyId = partition.companyId();
-        String description = dataSet.name() + (companyId == null ? "" : " of company " + companyId);
+        String description = partition.describe();
         return new DataSetItemReader(client, dataSet.name(), dataSet.pathFor(companyId), description, step.getJobExecutionId(),
                 permanentFailures, events, properties.prefetch() ? prefetcher() : null, properties.pageMargin(),
                 new DriftRecovery(dataSet, properties.incremental().lookback(), MAX_DRIFT_RECOVERIES,

@@ -67,7 +67,7 @@ public final class WalkCompletion {
         Long marked = null;
         // a walk gets here only complete: one that ended short failed (ShortWalk), or recovered from the drift
         if (walk != null && walk.full()) {
-            String partition = dataSet + (companyId == null ? "" : " of company " + companyId);
+            String partition = context.describe();
             Warehouse.Deletions deletions = warehouse.markMissing(catalog.get(dataSet).table(), companyId,
                     context.recovery().wholeFrom().orElseThrow(), now, acceptDeletes ? EVERY_ROW : maxDeletedFraction);
             if (deletions.refused()) {

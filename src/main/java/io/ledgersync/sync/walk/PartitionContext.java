@@ -59,6 +59,16 @@ public final class PartitionContext {
         return context.getString(COMPANY_ID, null);
     }
 
+    /** The partition in words, as logs, failures and summaries name it: {@code invoices of company 42}, or {@code companies}. */
+    public String describe() {
+        return describe(dataSet(), companyId());
+    }
+
+    /** The one wording of a partition, also for those who have its data set and company but not its context. */
+    public static String describe(String dataSet, String companyId) {
+        return dataSet + (companyId == null ? "" : " of company " + companyId);
+    }
+
     /** How the partition walks, as planned. */
     public PlanKeys plan() {
         return new PlanKeys(context);

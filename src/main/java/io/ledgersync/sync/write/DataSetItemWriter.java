@@ -154,7 +154,7 @@ public class DataSetItemWriter implements ItemStreamWriter<Page> {
     }
 
     private String describe() {
-        return dataSet.name() + (companyId == null ? "" : " of company " + companyId);
+        return PartitionContext.describe(dataSet.name(), companyId);
     }
 
     /** Called when the chunk commits: the partition's rejections so far go with its position. */

@@ -29,11 +29,11 @@ final class PerCompany<T> {
     private final T shared;
     private final Function<String, T> create;
     private final Predicate<T> idle;
-    private final Function<T, String> remove;
+    private final Consumer<T> remove;
     private final int maxTracked;
     private final LinkedHashMap<String, T> byCompany = new LinkedHashMap<>(16, 0.75f, true);
 
-    private PerCompany(T shared, Function<String, T> create, Predicate<T> idle, Function<T, String> remove, int maxTracked) {
+    private PerCompany(T shared, Function<String, T> create, Predicate<T> idle, Consumer<T> remove, int maxTracked) {
         this.shared = shared;
         this.create = create;
         this.idle = idle;
@@ -45,7 +45,7 @@ final class PerCompany<T> {
     static PerCompany<Bulkhead> bulkheads(BulkheadRegistry registry, int maxTracked) {
         return new PerCompany<>(registry.bulkhead(NAME), registry::bulkhead, bulkhead -> bulkhead.getMetrics().getAvailableConcurrentCalls()
                 == bulkhead.getMetrics().getMaxAllowedConcurrentCalls(),
-                bulkhead -> registry.remove(bulkhead.getName()).map(Bulkhead::getName).orElse(null), maxTracked);
+                bulkhead -> registry.remove(bulkhead.getName()), maxTracked);
     }
 
     /**
@@ -65,7 +65,7 @@ final class PerCompany<T> {
             return breaker;
         };
         return new PerCompany<>(shared, create, breaker -> breaker.getState() == CircuitBreaker.State.CLOSED,
-                breaker -> companies.remove(breaker.getName()).map(CircuitBreaker::getName).orElse(null), maxTracked);
+                breaker -> companies.remove(breaker.getName()), maxTracked);
     }
 
     /** The instance for a request path relative to the base URL, e.g. {@code /companies/42/data/invoices}. */
@@ -119,6 +119,6 @@ final class PerCompany<T> {
             victim = eldest.next();
         }
         byCompany.remove(victim.getKey());
-        remove.apply(victim.getValue());
+        remove.accept(victim.getValue());
     }
 }

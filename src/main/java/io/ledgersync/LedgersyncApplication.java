@@ -45,6 +45,7 @@ public class LedgersyncApplication {
                                                  incremental reads) and mark what the source deleted
                            --accept-deletes      with --full: mark them even beyond the safety bound
                                                  ledgersync.sync.deletes.max-fraction (one run)
+                           --json                print the summary as one JSON document
               worker     Cluster mode: run sync partitions sent by the manager over RabbitMQ until
                          stopped (README, "Scale out"); health and metrics on its own port
                          (LEDGERSYNC_CLUSTER_WORKER_PORT)

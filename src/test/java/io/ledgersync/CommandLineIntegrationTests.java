@@ -11,6 +11,7 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.stream.StreamSupport;
 
 import org.jdbi.v3.core.Jdbi;
 import org.junit.jupiter.api.AfterAll;
@@ -20,6 +21,8 @@ import io.ledgersync.sandbox.SandboxServer;
 import io.ledgersync.sandbox.SandboxSettings;
 import io.ledgersync.sync.WarehouseAssertions;
 import io.ledgersync.warehouse.TestPostgres;
+import tools.jackson.databind.JsonNode;
+import tools.jackson.databind.json.JsonMapper;
 
 /**
  * The command line as an operator meets it, each command in a JVM of its own ({@link LedgersyncJvm}): the exit code,
@@ -31,6 +34,7 @@ class CommandLineIntegrationTests {
 
     private static final Duration USAGE_ERROR = Duration.ofMinutes(1);
     private static final Duration A_RUN = Duration.ofMinutes(3);
+    private static final JsonMapper JSON = JsonMapper.builder().build();
     private static final String H2_OPTIONS = ";MODE=PostgreSQL;DATABASE_TO_LOWER=TRUE;DEFAULT_NULL_ORDERING=HIGH";
 
     private static final SandboxServer sandbox = SandboxServer.start(
@@ -48,7 +52,7 @@ class CommandLineIntegrationTests {
 
         assertThat(jvm.awaitExit(USAGE_ERROR)).as(jvm.describe()).isEqualTo(2);
         assertThat(jvm.stderrLines()).containsExactly("sync: unknown option --no-such-option: sync takes --datasets=a,b, "
-                + "--companies=id1,id2, --deferred, --full, --accept-deletes and settings as --key=value; see --help");
+                + "--companies=id1,id2, --deferred, --full, --accept-deletes, --json and settings as --key=value; see --help");
         assertNothingStarted(jvm, warehouse);
     }
 
@@ -89,6 +93,25 @@ class CommandLineIntegrationTests {
         assertThat(unknown.stderrLines()).containsExactly("sync: Unknown companies [nope]: none of the 3 companies synced has "
                 + "that id (sync 'companies' first, or check the ids)");
         assertThat(runStatuses(warehouse)).as("no run started").containsExactly("COMPLETED");
+    }
+
+    @Test
+    void syncJsonPrintsTheRunSummaryAsTheOnlyJsonDocumentOnStandardOutput() {
+        Path warehouse = warehouseDirectory("json");
+        LedgersyncJvm jvm = sync("json", warehouse, sandbox.baseUrl().toString(), "--json");
+
+        assertThat(jvm.awaitExit(A_RUN)).as(jvm.describe()).isZero();
+        JsonNode summary = JSON.readTree(jvm.stdout()); // fails on anything but one JSON document: a log line, a banner
+        assertThat(summary.get("runId").asLong()).isEqualTo(1);
+        assertThat(summary.get("kind").asString()).isEqualTo("incremental");
+        assertThat(summary.get("outcome").asString()).isEqualTo("COMPLETED");
+        assertThat(summary.get("exitCode").asInt()).isZero();
+        assertThat(summary.get("failures")).isEmpty();
+        JsonNode invoices = StreamSupport.stream(summary.get("dataSets").spliterator(), false)
+                .filter(dataSet -> dataSet.get("name").asString().equals("invoices")).findFirst().orElseThrow();
+        assertThat(invoices.get("records").asLong()).isEqualTo(3 * 120);
+        assertThat(invoices.get("companies").asInt()).isEqualTo(3);
+        assertWarehouseEqualsSandbox(warehouse);
     }
 
     @Test

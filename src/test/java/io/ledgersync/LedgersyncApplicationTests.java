@@ -61,7 +61,7 @@ class LedgersyncApplicationTests {
 
         assertThat(text(err).lines()).containsExactly(
                 "sync: unknown option --no-such-option: sync takes --datasets=a,b, --companies=id1,id2, --deferred, --full, "
-                        + "--accept-deletes and settings as --key=value; see --help",
+                        + "--accept-deletes, --json and settings as --key=value; see --help",
                 "serve: unknown option --nope: serve takes settings as --key=value only; see --help");
         assertThat(text(out)).isEmpty();
     }

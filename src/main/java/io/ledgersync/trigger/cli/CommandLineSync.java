@@ -21,7 +21,8 @@ import io.ledgersync.sync.run.SyncShutdownException;
 import sun.misc.Signal;
 
 /**
- * The {@code sync} command: one run, its summary on standard output, and an exit code that cron
+ * The {@code sync} command: one run, its summary on standard output (as text, or with {@code --json} as one JSON
+ * document, {@link SyncSummaryJson}), and an exit code that cron
  * and Kubernetes can act on. Whatever goes wrong, one line on standard error says what and what to
  * do: for a failed run, the failure that decided the exit code. Its options are {@link SyncOptions}'.
  * SIGTERM or Ctrl-C stops the run at its next page boundary ({@link StopSignals}); the command then
@@ -44,13 +45,14 @@ public class CommandLineSync implements ApplicationRunner, ExitCodeGenerator {
 
     @Override
     public void run(ApplicationArguments arguments) {
-        SyncRequest request;
+        SyncOptions options;
         try {
-            request = SyncOptions.parse(List.of(arguments.getSourceArgs())).request();
+            options = SyncOptions.parse(List.of(arguments.getSourceArgs()));
         } catch (UsageException e) {
             fail(e.getMessage(), ExitCode.USAGE);
             return;
         }
+        SyncRequest request = options.request();
         SyncReport report;
         StopSignals signals = StopSignals.install(launcher, properties.shutdownGrace(), CommandLineSync::exitIfStillRunning);
         try {
@@ -70,26 +72,37 @@ public class CommandLineSync implements ApplicationRunner, ExitCodeGenerator {
             signals.close(); // from here on a signal ends the JVM as usual: the run is over
         }
         String signal = signals.receivedName();
-        System.out.println(report.summary());
-        if (report.deferred() > 0) {
-            System.out.println("  " + report.deferred() + " company data set(s) not ready at the Data API (409): "
-                    + "run 'sync --deferred' once they are due (see sync_state.next_attempt_at)");
-        }
-        report.deletesRefused().forEach(refused -> System.out.println("  " + refused));
         exitCode = ExitCode.of(report);
+        if (options.json()) {
+            System.out.println(SyncSummaryJson.of(report, request.kind(), exitCode).toJson());
+        } else {
+            printText(report);
+        }
         if (report.outcome() == RunOutcome.STOPPED) {
             // stopped at a page boundary: its failures are only "interrupted", the one line says what to do
             fail("Sync run " + report.runId() + " stopped " + (signal == null ? "on request" : "by SIG" + signal)
                     + " at a page boundary, keeping what it committed: the next sync resumes it", exitCode);
             return;
         }
-        report.failures().forEach(failure -> System.out.println("  failure: " + failure));
         if (!report.successful()) {
             fail(failureLine(report, exitCode), exitCode);
         } else if (report.rejected() > 0) {
             fail("Sync run " + report.runId() + " COMPLETED, but " + report.rejected() + " record(s) the Data API sent cannot be"
                     + " stored and are set aside in rejected_records (field and reason there); the next sync tries them again",
                     exitCode);
+        }
+    }
+
+    /** The summary, the deferrals' hint, the refused deletes and the failures, in words. */
+    private static void printText(SyncReport report) {
+        System.out.println(report.summary());
+        if (report.deferred() > 0) {
+            System.out.println("  " + report.deferred() + " company data set(s) not ready at the Data API (409): "
+                    + "run 'sync --deferred' once they are due (see sync_state.next_attempt_at)");
+        }
+        report.deletesRefused().forEach(refused -> System.out.println("  " + refused));
+        if (report.outcome() != RunOutcome.STOPPED) { // a stopped run's failures are only "interrupted"
+            report.failures().forEach(failure -> System.out.println("  failure: " + failure));
         }
     }
 

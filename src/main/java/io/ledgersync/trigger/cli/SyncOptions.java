@@ -12,7 +12,7 @@ import io.ledgersync.sync.dataset.DataSetNames;
 /**
  * The options of {@code sync} ({@code --datasets=a,b}, {@code --companies=id1,id2}, {@code --deferred}, {@code --full},
  * {@code --accept-deletes} with {@code --full}, settings as {@code --key=value}; their names are {@link SyncCommand}'s,
- * which writes a request back as its command) and the request they make: one set of rules for the check before the application starts
+ * which writes a request back as its command; and {@code --json}, how the summary is printed) and the request they make: one set of rules for the check before the application starts
  * ({@link #preflight}) and for {@link CommandLineSync}, which runs the request. Whether named companies exist is
  * the warehouse's to say, after the start ({@code CompanySelection}). Immutable.
  */
@@ -24,15 +24,19 @@ public final class SyncOptions {
     /** The flags of the kinds of run but the default, incremental: {@code --deferred}, {@code --full}. */
     static final String DEFERRED = Kind.DEFERRED.word();
     static final String FULL = Kind.FULL.word();
+    /** The summary as one JSON document ({@link SyncSummaryJson}) instead of text: how it is printed, not what runs. */
+    static final String JSON = "json";
 
     private static final String USAGE = "sync takes --datasets=a,b, --companies=id1,id2, --" + DEFERRED + ", --" + FULL
-            + ", --" + ACCEPT_DELETES + " and settings as --key=value";
+            + ", --" + ACCEPT_DELETES + ", --" + JSON + " and settings as --key=value";
     private static final String DATASETS_SETTING = "ledgersync.sync.datasets";
 
     private final SyncRequest request;
+    private final boolean json;
 
-    private SyncOptions(SyncRequest request) {
+    private SyncOptions(SyncRequest request, boolean json) {
         this.request = request;
+        this.json = json;
     }
 
     /**
@@ -40,7 +44,7 @@ public final class SyncOptions {
      *     that exclude each other
      */
     public static SyncOptions parse(List<String> args) {
-        CommandOptions options = CommandOptions.parse("sync", args, Set.of(DATASETS, COMPANIES, DEFERRED, FULL, ACCEPT_DELETES),
+        CommandOptions options = CommandOptions.parse("sync", args, Set.of(DATASETS, COMPANIES, DEFERRED, FULL, ACCEPT_DELETES, JSON),
                 USAGE);
         SyncRequest request = SyncRequest.of(options.value(DATASETS, "invoices,customers").orElse(null),
                 options.value(COMPANIES, "<company id>").orElse(null));
@@ -50,13 +54,13 @@ public final class SyncOptions {
         }
         Kind kind = options.flag(DEFERRED) ? Kind.DEFERRED : options.flag(FULL) ? Kind.FULL : Kind.INCREMENTAL;
         if (!options.flag(ACCEPT_DELETES)) {
-            return new SyncOptions(request.withKind(kind));
+            return new SyncOptions(request.withKind(kind), options.flag(JSON));
         }
         if (kind != Kind.FULL) {
             throw new UsageException("sync: --" + ACCEPT_DELETES + " needs --" + FULL + ": only a " + Kind.FULL.phrase()
                     + " marks deletes (the option lets it mark more than ledgersync.sync.deletes.max-fraction)");
         }
-        return new SyncOptions(request.withKind(kind).acceptingDeletes());
+        return new SyncOptions(request.withKind(kind).acceptingDeletes(), options.flag(JSON));
     }
 
     /**
@@ -90,6 +94,11 @@ public final class SyncOptions {
     /** The request the options make. */
     public SyncRequest request() {
         return request;
+    }
+
+    /** Whether the summary is printed as JSON ({@code --json}). */
+    public boolean json() {
+        return json;
     }
 
     private static Optional<DataSetNames> dataSetNames(String[] args) {

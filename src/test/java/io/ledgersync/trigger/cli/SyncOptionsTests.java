@@ -89,7 +89,7 @@ class SyncOptionsTests {
         assertThatThrownBy(() -> SyncOptions.parse(List.of("--dataset=invoices")))
                 .isInstanceOf(UsageException.class)
                 .hasMessage("sync: unknown option --dataset (did you mean --datasets?): sync takes --datasets=a,b, "
-                        + "--companies=id1,id2, --deferred, --full, --accept-deletes and settings as --key=value; see --help");
+                        + "--companies=id1,id2, --deferred, --full, --accept-deletes, --json and settings as --key=value; see --help");
         assertThatThrownBy(() -> SyncOptions.parse(List.of("--no-such-option"))).hasMessageStartingWith("sync: unknown option --no-such-option: ");
         assertThatThrownBy(() -> SyncOptions.parse(List.of("invoices"))).hasMessageStartingWith("sync: unexpected argument 'invoices': ");
     }

@@ -1,0 +1,87 @@
+package io.ledgersync;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
+
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * {@code bin/ledgersync}, the launcher that makes the hints' {@code ledgersync schema ...} work as written: it runs the
+ * packaged jar ({@code target/ledgersync.jar}, which {@code verify} builds before these tests) with {@code JAVA_OPTS},
+ * keeps the command's output and exit code, and without a jar says in one line how to build one.
+ */
+class LauncherIntegrationTests {
+
+    private static final Path LAUNCHER = Path.of("bin", "ledgersync").toAbsolutePath();
+    private static final Duration A_COMMAND = Duration.ofMinutes(1);
+
+    @Test
+    void givenThePackagedJarWhenAskedForTheVersionThenTheLauncherPrintsItAndExitsZero() throws Exception {
+        Result result = run(LAUNCHER, Map.of(), "--version");
+
+        assertThat(result.exit()).as(result.toString()).isZero();
+        assertThat(result.out().lines()).containsExactly("ledgersync " + LedgersyncApplication.version());
+        assertThat(result.err()).isEmpty();
+    }
+
+    @Test
+    void givenAUsageErrorWhenRunThroughTheLauncherThenItsOneLineAndExitTwoComeThrough() throws Exception {
+        Result result = run(LAUNCHER, Map.of(), "schema", "--nope");
+
+        assertThat(result.exit()).as(result.toString()).isEqualTo(2);
+        assertThat(result.err().lines()).containsExactly("schema: unknown option --nope: schema takes --rebuild=<data set>, --dbt, "
+                + "--out=FILE and settings as --key=value; see --help");
+        assertThat(result.out()).isEmpty();
+    }
+
+    @Test
+    void givenJavaOptsWhenLaunchedThenTheJvmGetsThem() throws Exception {
+        Result result = run(LAUNCHER, Map.of("JAVA_OPTS", "-Xmx64m -XX:+NoSuchOptionOfThisTest"), "--version");
+
+        assertThat(result.exit()).as(result.toString()).isNotZero();
+        assertThat(result.err()).contains("Unrecognized VM option 'NoSuchOptionOfThisTest'");
+    }
+
+    @Test
+    void givenNoJarBesideItWhenRunThenItSaysInOneLineHowToBuildOneAndExitsTwo(@TempDir Path installed) throws Exception {
+        Path launcher = Files.createDirectories(installed.resolve("bin")).resolve("ledgersync");
+        Files.copy(LAUNCHER, launcher, StandardCopyOption.COPY_ATTRIBUTES);
+
+        Result result = run(launcher, Map.of(), "--version");
+
+        assertThat(result.exit()).as(result.toString()).isEqualTo(2);
+        assertThat(result.err().lines()).singleElement().asString().startsWith("ledgersync: no ledgersync.jar beside ")
+                .endsWith("build it with './mvnw -B -ntp package -DskipTests' in the repository, which writes target/ledgersync.jar");
+        assertThat(result.out()).isEmpty();
+    }
+
+    private record Result(int exit, String out, String err) {
+    }
+
+    private static Result run(Path launcher, Map<String, String> environment, String... arguments) throws IOException {
+        List<String> command = new ArrayList<>(List.of(launcher.toString()));
+        command.addAll(List.of(arguments));
+        Path out = Files.createTempFile("launcher", ".out");
+        Path err = Files.createTempFile("launcher", ".err");
+        ProcessBuilder builder = new ProcessBuilder(command).redirectOutput(out.toFile()).redirectError(err.toFile());
+        // what would change what the JVM prints or does: see LedgersyncJvm
+        builder.environment().keySet().removeIf(variable -> variable.startsWith("LEDGERSYNC_") || variable.startsWith("SPRING_")
+                || variable.equals("JAVA_TOOL_OPTIONS") || variable.endsWith("_JAVA_OPTIONS") || variable.equals("JAVA_OPTS"));
+        builder.environment().put("JAVA_HOME", System.getProperty("java.home"));
+        builder.environment().putAll(environment);
+        Process process = builder.start();
+        await().atMost(A_COMMAND).pollInterval(Duration.ofMillis(50)).until(() -> !process.isAlive());
+        return new Result(process.exitValue(), Files.readString(out, StandardCharsets.UTF_8), Files.readString(err, StandardCharsets.UTF_8));
+    }
+}

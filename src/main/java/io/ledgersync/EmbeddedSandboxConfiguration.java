@@ -11,6 +11,7 @@ import org.springframework.context.annotation.Configuration;
 import io.ledgersync.sandbox.SandboxServer;
 import io.ledgersync.sandbox.SandboxSettings;
 import io.ledgersync.source.DataApiEndpoint;
+import io.ledgersync.trigger.RequiredSettings;
 
 /**
  * With no Data API configured, the service talks to a sandbox that it starts itself on a loopback
@@ -26,10 +27,9 @@ class EmbeddedSandboxConfiguration {
 
     @Bean(destroyMethod = "close")
     SandboxServer embeddedSandbox(EmbeddedSandboxProperties properties, org.springframework.core.env.Environment environment) {
-        if (environment.matchesProfiles("prod")) {
-            throw new InvalidConfigurationPropertyValueException("ledgersync.api.base-url", "", "No Data API configured: set "
-                    + "LEDGERSYNC_API_BASE_URL and LEDGERSYNC_API_KEY (the prod profile never falls back to the embedded sandbox)");
-        }
+        RequiredSettings.dataApi("", null, environment).ifPresent(reason -> { // the prod profile: no sandbox
+            throw new InvalidConfigurationPropertyValueException("ledgersync.api.base-url", "", reason);
+        });
         // No host property: the default loopback address, since the embedded sandbox serves this process only.
         SandboxSettings settings = properties.applyTo(SandboxSettings.defaults());
         SandboxServer sandbox = SandboxServer.start(settings);

@@ -17,6 +17,7 @@ import org.springframework.context.ConfigurableApplicationContext;
 import io.ledgersync.cluster.PartitionWorker;
 import io.ledgersync.sandbox.SandboxCommand;
 import io.ledgersync.trigger.cli.CommandOptions;
+import io.ledgersync.trigger.cli.ConfigurationPreflight;
 import io.ledgersync.trigger.cli.ExitCode;
 import io.ledgersync.trigger.cli.SchemaOptions;
 import io.ledgersync.trigger.cli.StopSignals;
@@ -113,9 +114,11 @@ public class LedgersyncApplication {
 
     private static int runService(String[] options, PrintStream err) {
         CommandOptions.parse("serve", List.of(options), Set.of(), "serve takes settings as --key=value only");
+        SpringApplication application = new SpringApplication(LedgersyncApplication.class);
+        application.addListeners(new ConfigurationPreflight()); // every configuration mistake at once, before any bean
         ConfigurableApplicationContext context;
         try {
-            context = SpringApplication.run(LedgersyncApplication.class, options);
+            context = application.run(options);
         } catch (RuntimeException startupFailure) {
             return StartupFailures.report(startupFailure, err).code();
         }
@@ -128,6 +131,7 @@ public class LedgersyncApplication {
         SpringApplication application = new SpringApplication(LedgersyncApplication.class);
         application.setWebApplicationType(WebApplicationType.NONE);
         application.setDefaultProperties(Map.of("ledgersync.command", "sync"));
+        application.addListeners(new ConfigurationPreflight());
         ConfigurableApplicationContext context;
         try {
             context = application.run(options);
@@ -142,6 +146,7 @@ public class LedgersyncApplication {
         CommandOptions.parse("worker", List.of(options), Set.of(), "worker takes settings as --key=value only");
         SpringApplication application = new SpringApplication(LedgersyncApplication.class);
         application.setDefaultProperties(Map.of("ledgersync.command", "worker", "server.port", "${ledgersync.cluster.worker-port}"));
+        application.addListeners(new ConfigurationPreflight());
         // given twice, Boot would join the values ("true,true"): the worker's own setting replaces any given
         String[] arguments = java.util.stream.Stream.concat(
                 Arrays.stream(options).filter(option -> !option.startsWith("--ledgersync.cluster.enabled")),
@@ -161,6 +166,7 @@ public class LedgersyncApplication {
         SpringApplication application = new SpringApplication(LedgersyncApplication.class);
         application.setWebApplicationType(WebApplicationType.NONE);
         application.setDefaultProperties(Map.of("ledgersync.command", "schema"));
+        application.addListeners(new ConfigurationPreflight());
         List<String> args = new java.util.ArrayList<>(List.of(options));
         args.addAll(schema.settings());
         ConfigurableApplicationContext context;

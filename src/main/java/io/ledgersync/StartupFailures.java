@@ -18,7 +18,9 @@ import org.springframework.boot.context.properties.source.InvalidConfigurationPr
 import org.springframework.core.convert.ConversionFailedException;
 import org.springframework.dao.DataAccessException;
 
+import io.ledgersync.sync.dataset.DataSetFilesException;
 import io.ledgersync.sync.dataset.UnsafeSchemaChangeException;
+import io.ledgersync.trigger.cli.ConfigurationMistakes;
 import io.ledgersync.trigger.cli.ExitCode;
 import io.ledgersync.warehouse.lock.WarehouseInUse;
 
@@ -48,6 +50,8 @@ final class StartupFailures {
                     .map(InvalidConfigurationPropertyValueException::getReason)),
             // a value that does not bind or that its record refuses, e.g. ledgersync.api.page-size=abc
             new Row(ExitCode.USAGE, failure -> cause(failure, BindException.class).map(StartupFailures::invalidSetting)),
+            // a data set file that is not one, when the preflight did not see it (ConfigurationPreflight): file, line, field
+            new Row(ExitCode.USAGE, failure -> cause(failure, DataSetFilesException.class).map(Throwable::getMessage)),
             // a data set file asks for a change its table cannot take in place: the line names data set, column, fix
             new Row(ExitCode.USAGE, failure -> cause(failure, UnsafeSchemaChangeException.class).map(Throwable::getMessage)),
             // another process has the H2 warehouse open: a second ledgersync, not a broken database
@@ -65,6 +69,14 @@ final class StartupFailures {
 
     /** Tells the failure on {@code err}, logs it (the trace at DEBUG), and returns its exit code. */
     static ExitCode report(Throwable failure, PrintStream err) {
+        Optional<ConfigurationMistakes> mistakes = cause(failure, ConfigurationMistakes.class);
+        if (mistakes.isPresent()) { // found before the start, all of them: one line each
+            mistakes.get().lines().forEach(line -> {
+                log.error(line);
+                err.println(line);
+            });
+            return ExitCode.USAGE;
+        }
         Told told = tell(failure);
         log.error(told.line());
         log.debug("The start failed", failure);

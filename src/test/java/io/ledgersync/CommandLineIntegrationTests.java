@@ -115,6 +115,16 @@ class CommandLineIntegrationTests {
     }
 
     @Test
+    void schemaWithNoDataApiConfiguredStartsNoSandboxAndPrintsTheTableMap() {
+        Path warehouse = warehouseDirectory("schema-no-sandbox");
+        LedgersyncJvm jvm = LedgersyncJvm.start("schema-no-sandbox", List.of("schema", "--spring.datasource.url=" + h2Url(warehouse)));
+
+        assertThat(jvm.awaitExit(A_RUN)).as(jvm.describe()).isZero();
+        assertThat(jvm.stdout()).contains("invoices  (key company_id, id)");
+        assertThat(jvm.stdout() + jvm.stderr()).as("the embedded sandbox logs its start").doesNotContain("embedded sandbox");
+    }
+
+    @Test
     void aClosedPortExitsSevenAfterTheRetriesAndTheNextRunResumesAgainstTheRealSource() throws IOException {
         Path warehouse = warehouseDirectory("closed-port");
         String closed = "http://127.0.0.1:" + closedPort();

@@ -28,8 +28,12 @@ public record DataApiEndpoint(URI baseUrl, String apiKey) {
         }
     }
 
-    /** The endpoint of a configured base URL text, e.g. {@code https://api.example.com/v2}, and key. */
-    static DataApiEndpoint of(String baseUrl, String apiKey) {
+    /**
+     * The endpoint of a configured base URL text, e.g. {@code https://api.example.com/v2}, and key.
+     *
+     * @throws IllegalArgumentException in one line that says what to set: no key, or not an http(s) URL
+     */
+    public static DataApiEndpoint of(String baseUrl, String apiKey) {
         try {
             return new DataApiEndpoint(new URI(baseUrl.strip()), apiKey);
         } catch (URISyntaxException e) {

@@ -54,23 +54,40 @@ public final class DataSetCatalog {
     /**
      * Loads every data set file at the locations ({@link DataSetNames#sources}: e.g.
      * {@code classpath*:jobs/*.yml,file:jobs/*.yml}, a working-directory file overriding a packaged one of its name).
+     *
+     * @throws DataSetFilesException with every file's mistake, not only the first one's
      */
     public static DataSetCatalog load(String locations) {
         List<DataSetNames.DataSetSource> sources;
         try {
             sources = DataSetNames.sources(locations);
         } catch (IOException | URISyntaxException e) {
-            throw new IllegalStateException("Cannot list the data set files " + locations + ": " + e.getMessage(), e);
+            throw new DataSetFilesException(List.of("Cannot list the data set files " + locations + ": " + e.getMessage()), e);
         }
         List<DataSet> dataSets = new ArrayList<>();
+        List<String> problems = new ArrayList<>();
+        RuntimeException first = null;
         for (DataSetNames.DataSetSource source : sources) {
-            dataSets.add(read(source));
+            try {
+                dataSets.add(read(source));
+            } catch (IllegalArgumentException | UncheckedIOException mistake) { // InvalidYamlException: file, line, field
+                problems.add(mistake instanceof UncheckedIOException unreadable
+                        ? unreadable.getMessage() + ": " + unreadable.getCause().getMessage() : mistake.getMessage());
+                first = first == null ? mistake : first;
+            }
+        }
+        if (!problems.isEmpty()) {
+            throw new DataSetFilesException(problems, first);
         }
         if (dataSets.isEmpty()) {
-            throw new IllegalStateException("No data set files found at " + locations
-                    + ": set ledgersync.sync.datasets to where the jobs/*.yml files are");
+            throw new DataSetFilesException(List.of("No data set files found at " + locations
+                    + ": set ledgersync.sync.datasets to where the jobs/*.yml files are"), null);
         }
-        return new DataSetCatalog(dataSets);
+        try {
+            return new DataSetCatalog(dataSets);
+        } catch (IllegalStateException mistake) { // a parent not declared, a name declared twice
+            throw new DataSetFilesException(List.of(mistake.getMessage()), mistake);
+        }
     }
 
     /** All data sets, in the order a full sync runs them. */

@@ -1,6 +1,5 @@
 package io.ledgersync.trigger.api;
 
-import java.util.Arrays;
 import java.util.UUID;
 
 import org.slf4j.Logger;
@@ -23,6 +22,7 @@ import org.springframework.security.web.authentication.www.BasicAuthenticationFi
 import org.springframework.web.servlet.config.annotation.InterceptorRegistry;
 import org.springframework.web.servlet.config.annotation.WebMvcConfigurer;
 
+import io.ledgersync.trigger.RequiredSettings;
 import io.micrometer.core.instrument.MeterRegistry;
 
 /**
@@ -86,11 +86,9 @@ class SecurityConfiguration {
     UserDetailsService apiUsers(SecurityProperties properties, Environment environment) {
         String password = properties.password();
         if (password == null || password.isBlank()) {
-            if (Arrays.asList(environment.getActiveProfiles()).contains("prod")) {
-                throw new InvalidConfigurationPropertyValueException("ledgersync.security.password", "", "No password for the "
-                        + "REST API user '" + properties.username() + "': set LEDGERSYNC_ADMIN_PASSWORD (ledgersync.security.password); "
-                        + "the prod profile never generates one");
-            }
+            RequiredSettings.adminPassword(properties.username(), password, environment).ifPresent(reason -> {
+                throw new InvalidConfigurationPropertyValueException("ledgersync.security.password", "", reason);
+            });
             password = UUID.randomUUID().toString();
             log.warn("No LEDGERSYNC_ADMIN_PASSWORD set: the REST API user '{}' has the generated password {} until the next start",
                     properties.username(), password);

@@ -1,0 +1,72 @@
+package io.ledgersync.trigger.cli;
+
+import java.util.ArrayList;
+import java.util.List;
+
+import org.springframework.boot.context.event.ApplicationEnvironmentPreparedEvent;
+import org.springframework.context.ApplicationListener;
+import org.springframework.core.Ordered;
+import org.springframework.core.env.Environment;
+
+import io.ledgersync.sync.dataset.DataSetCatalog;
+import io.ledgersync.sync.dataset.DataSetFilesException;
+import io.ledgersync.trigger.RequiredSettings;
+
+/**
+ * The check of the configuration once Spring Boot has read it (config files, profiles, environment, --key=value) and
+ * before it makes a single bean: the data set files load ({@link DataSetCatalog#load}), the data sets that
+ * {@code sync --datasets} and {@code schema --rebuild} name exist, and the command has the settings it needs
+ * ({@link RequiredSettings}). Every mistake is found, not only the first, and told one line each
+ * ({@link ConfigurationMistakes}, exit 2) about a second into the start instead of ten, when the context would have
+ * failed on the first of them. The command is {@code ledgersync.command}; add it to every command that starts the
+ * application. Stateless.
+ */
+public final class ConfigurationPreflight implements ApplicationListener<ApplicationEnvironmentPreparedEvent>, Ordered {
+
+    static final String COMMAND = "ledgersync.command";
+    static final String DATASETS = "ledgersync.sync.datasets";
+    static final String REBUILD = "ledgersync.schema.rebuild";
+
+    @Override
+    public void onApplicationEvent(ApplicationEnvironmentPreparedEvent event) {
+        List<String> mistakes = mistakes(event.getEnvironment(), event.getArgs());
+        if (!mistakes.isEmpty()) {
+            throw new ConfigurationMistakes(mistakes);
+        }
+    }
+
+    /** Every mistake of the configuration for the command the environment names, one line each; empty when none. */
+    static List<String> mistakes(Environment environment, String[] args) {
+        String command = environment.getProperty(COMMAND, "serve");
+        List<String> mistakes = new ArrayList<>();
+        try {
+            DataSetCatalog catalog = DataSetCatalog.load(environment.getProperty(DATASETS, ""));
+            String rebuild = environment.getProperty(REBUILD, "");
+            if (!rebuild.isBlank()) {
+                named(() -> catalog.get(rebuild), "schema: --rebuild=" + rebuild + ": ", mistakes);
+            }
+            if (command.equals("sync")) {
+                named(() -> catalog.check(SyncOptions.parse(List.of(args)).request()), "sync: ", mistakes);
+            }
+        } catch (DataSetFilesException files) {
+            mistakes.addAll(files.problems());
+        }
+        mistakes.addAll(RequiredSettings.missing(command, environment));
+        return mistakes;
+    }
+
+    /** A data set name that the catalog refuses, told as a usage error of the command. */
+    private static void named(Runnable check, String prefix, List<String> mistakes) {
+        try {
+            check.run();
+        } catch (IllegalArgumentException unknown) {
+            mistakes.add(new UsageException(prefix + unknown.getMessage()).getMessage());
+        }
+    }
+
+    /** After Boot's own listeners: the config files are read, the profiles active, and logging set up. */
+    @Override
+    public int getOrder() {
+        return Ordered.LOWEST_PRECEDENCE;
+    }
+}

@@ -168,6 +168,48 @@ class CommandLineIntegrationTests {
     }
 
     @Test
+    void aBrokenDataSetFileExitsTwoNamingFileLineAndFieldBeforeAnythingStarts() throws IOException {
+        Path warehouse = warehouseDirectory("broken-data-set-file");
+        Path jobs = Files.createDirectories(warehouse.resolveSibling("broken-data-set-file-jobs"));
+        Files.writeString(jobs.resolve("payments.yml"), "name: payments\npath: /companies/{companyId}/data/payments\n"
+                + "parent: companies\nkey: [id]\ncolumns:\n  id: {field: id, type: sideways}\n");
+        LedgersyncJvm jvm = sync("broken-data-set-file", warehouse, sandbox.baseUrl().toString(),
+                "--ledgersync.sync.datasets=classpath*:jobs/*.yml,file:" + jobs + "/*.yml");
+
+        assertThat(jvm.awaitExit(USAGE_ERROR)).as(jvm.describe()).isEqualTo(2);
+        assertThat(jvm.stderrLines()).containsExactly(jobs.resolve("payments.yml") + " line 6, columns.id.type: 'sideways' is "
+                + "not a type; the types are [text, integer, decimal, boolean, date, timestamp]");
+        assertNothingStarted(jvm, warehouse);
+    }
+
+    @Test
+    void schemaRebuildOfAnUnknownDataSetExitsTwoBeforeAnythingStarts() {
+        Path warehouse = warehouseDirectory("rebuild-unknown");
+        LedgersyncJvm jvm = LedgersyncJvm.start("rebuild-unknown", List.of("schema", "--rebuild=nope",
+                "--spring.datasource.url=" + h2Url(warehouse)));
+
+        assertThat(jvm.awaitExit(USAGE_ERROR)).as(jvm.describe()).isEqualTo(2);
+        assertThat(jvm.stderrLines()).containsExactly("schema: --rebuild=nope: Unknown data set 'nope': the data sets are "
+                + "companies, accounts, bills, credit_notes, customers, invoices, suppliers; see --help");
+        assertNothingStarted(jvm, warehouse);
+    }
+
+    @Test
+    void theProdProfileWithNothingSetTellsEveryMissingSettingAtOnce() {
+        Path warehouse = warehouseDirectory("prod-nothing-set");
+        LedgersyncJvm jvm = LedgersyncJvm.start("prod-nothing-set", List.of("serve", "--server.port=0",
+                "--spring.datasource.url=" + h2Url(warehouse)), Map.of("SPRING_PROFILES_ACTIVE", "prod"));
+
+        assertThat(jvm.awaitExit(USAGE_ERROR)).as(jvm.describe()).isEqualTo(2);
+        assertThat(jvm.stderrLines()).containsExactly(
+                "No Data API configured: set LEDGERSYNC_API_BASE_URL and LEDGERSYNC_API_KEY (the prod profile never falls back "
+                        + "to the embedded sandbox)",
+                "No password for the REST API user 'admin': set LEDGERSYNC_ADMIN_PASSWORD (ledgersync.security.password); the "
+                        + "prod profile never generates one");
+        assertNothingStarted(jvm, warehouse);
+    }
+
+    @Test
     void aMissingPostgresDatabaseExitsEightNamingIt() {
         String missing = TestPostgres.createDatabase("cli_exists").replace("cli_exists", "cli_missing");
         LedgersyncJvm jvm = LedgersyncJvm.start("missing-database", List.of("sync", "--spring.datasource.url=" + missing,

@@ -1,6 +1,8 @@
 /**
  * The command line: {@code sync} and {@code schema} run once and exit with a code that says how it went ({@link
- * io.ledgersync.trigger.cli.ExitCode}); their options are checked before the application starts, and signals stop a run
- * at a page boundary.
+ * io.ledgersync.trigger.cli.ExitCode}); {@code sync --json} prints its summary as one JSON document ({@link
+ * io.ledgersync.trigger.cli.SyncSummaryJson}). Their options are checked before the application starts, the
+ * configuration once Boot has read it and before any bean ({@link io.ledgersync.trigger.cli.ConfigurationPreflight}:
+ * every mistake, one line each, exit 2), and signals stop a run at a page boundary.
  */
 package io.ledgersync.trigger.cli;

@@ -67,19 +67,21 @@ final class StartupFailures {
     private StartupFailures() {
     }
 
-    /** Tells the failure on {@code err}, logs it (the trace at DEBUG), and returns its exit code. */
+    /**
+     * Tells the failure on {@code err} and returns its exit code. The log has the line with its trace at DEBUG only: a
+     * command's log is on standard error too ({@code CommandOutput}), where ERROR would show the line twice.
+     */
     static ExitCode report(Throwable failure, PrintStream err) {
         Optional<ConfigurationMistakes> mistakes = cause(failure, ConfigurationMistakes.class);
         if (mistakes.isPresent()) { // found before the start, all of them: one line each
             mistakes.get().lines().forEach(line -> {
-                log.error(line);
+                log.debug("The configuration was refused: {}", line);
                 err.println(line);
             });
             return ExitCode.USAGE;
         }
         Told told = tell(failure);
-        log.error(told.line());
-        log.debug("The start failed", failure);
+        log.debug("The start failed: {}", told.line(), failure);
         err.println(told.line());
         return told.code();
     }

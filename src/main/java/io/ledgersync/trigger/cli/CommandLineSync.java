@@ -22,9 +22,9 @@ import sun.misc.Signal;
 
 /**
  * The {@code sync} command: one run, its summary on standard output (as text, or with {@code --json} as one JSON
- * document, {@link SyncSummaryJson}), and an exit code that cron
- * and Kubernetes can act on. Whatever goes wrong, one line on standard error says what and what to
- * do: for a failed run, the failure that decided the exit code. Its options are {@link SyncOptions}'.
+ * document, {@link SyncSummaryJson}; the log goes to standard error: {@link CommandOutput}), and an exit code that cron and Kubernetes can act on. Whatever goes wrong, one
+ * line on standard error, after the log, says what and what to do: for a failed run, the failure that
+ * decided the exit code. Its options are {@link SyncOptions}'.
  * SIGTERM or Ctrl-C stops the run at its next page boundary ({@link StopSignals}); the command then
  * prints its summary as usual and exits {@link ExitCode#STOPPED}.
  */
@@ -36,11 +36,13 @@ public class CommandLineSync implements ApplicationRunner, ExitCodeGenerator {
 
     private final SyncLauncher launcher;
     private final SyncProperties properties;
+    private final CommandOutput output;
     private ExitCode exitCode = ExitCode.FAILED;
 
-    CommandLineSync(SyncLauncher launcher, SyncProperties properties) {
+    CommandLineSync(SyncLauncher launcher, SyncProperties properties, CommandOutput output) {
         this.launcher = launcher;
         this.properties = properties;
+        this.output = output;
     }
 
     @Override
@@ -74,7 +76,7 @@ public class CommandLineSync implements ApplicationRunner, ExitCodeGenerator {
         String signal = signals.receivedName();
         exitCode = ExitCode.of(report);
         if (options.json()) {
-            System.out.println(SyncSummaryJson.of(report, request.kind(), exitCode).toJson());
+            output.println(SyncSummaryJson.of(report, request.kind(), exitCode).toJson());
         } else {
             printText(report);
         }
@@ -94,15 +96,15 @@ public class CommandLineSync implements ApplicationRunner, ExitCodeGenerator {
     }
 
     /** The summary, the deferrals' hint, the refused deletes and the failures, in words. */
-    private static void printText(SyncReport report) {
-        System.out.println(report.summary());
+    private void printText(SyncReport report) {
+        output.println(report.summary());
         if (report.deferred() > 0) {
-            System.out.println("  " + report.deferred() + " company data set(s) not ready at the Data API (409): "
+            output.println("  " + report.deferred() + " company data set(s) not ready at the Data API (409): "
                     + "run 'sync --deferred' once they are due (see sync_state.next_attempt_at)");
         }
-        report.deletesRefused().forEach(refused -> System.out.println("  " + refused));
+        report.deletesRefused().forEach(refused -> output.println("  " + refused));
         if (report.outcome() != RunOutcome.STOPPED) { // a stopped run's failures are only "interrupted"
-            report.failures().forEach(failure -> System.out.println("  failure: " + failure));
+            report.failures().forEach(failure -> output.println("  failure: " + failure));
         }
     }
 
@@ -136,10 +138,13 @@ public class CommandLineSync implements ApplicationRunner, ExitCodeGenerator {
         return others > 0 ? line + " (and " + others + " more failure" + (others == 1 ? "" : "s") + ", listed above)" : line;
     }
 
-    /** The one line on standard error that says what happened; the log has it too. */
+    /**
+     * The one line on standard error that says what happened. The log, on standard error too, has it at DEBUG only: at
+     * ERROR the terminal would show it twice.
+     */
     private void fail(String problem, ExitCode code) {
         String line = problem.replaceAll("\\s*\\R\\s*", " ");
-        log.error(line);
+        log.debug(line);
         System.err.println(line);
         exitCode = code;
     }

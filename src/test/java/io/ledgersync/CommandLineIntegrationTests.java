@@ -180,7 +180,9 @@ class CommandLineIntegrationTests {
                 "--ledgersync.sync.datasets=classpath*:jobs/*.yml,file:" + jobs + "/*.yml");
 
         assertThat(jvm.awaitExit(USAGE_ERROR)).as(jvm.describe()).isEqualTo(2);
-        assertThat(jvm.stderrLines()).containsExactly(jobs.resolve("payments.yml") + " line 6, columns.id.type: 'sideways' is "
+        // a file under the working directory is named as its user knows it: relative, from ./
+        Path shown = Path.of("").toAbsolutePath().relativize(jobs.resolve("payments.yml"));
+        assertThat(jvm.stderrLines()).containsExactly("./" + shown + " line 6, columns.id.type: 'sideways' is "
                 + "not a type; the types are [text, integer, decimal, boolean, date, timestamp]");
         assertNothingStarted(jvm, warehouse);
     }

@@ -64,7 +64,11 @@ public final class ConfigurationPreflight implements ApplicationListener<Applica
         }
     }
 
-    /** After Boot's own listeners: the config files are read, the profiles active, and logging set up. */
+    /**
+     * After Boot's own listeners: the config files are read, the profiles active, and logging set up. Not before the
+     * logging (which would save a refused start about a second): Boot would then report the refusal with its own
+     * "Application run failed" and trace, which config/application.yml silences only once logging is set up.
+     */
     @Override
     public int getOrder() {
         return Ordered.LOWEST_PRECEDENCE;

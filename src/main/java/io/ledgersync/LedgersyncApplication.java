@@ -165,7 +165,7 @@ public class LedgersyncApplication {
     }
 
     private static int runSchema(String[] options, PrintStream out, PrintStream err) {
-        SchemaOptions schema = SchemaOptions.parse(List.of(options)); // a usage error costs a second, not a start
+        SchemaOptions schema = SchemaOptions.preflight(options); // a usage error costs a second, not a start
         SpringApplication application = new SpringApplication(LedgersyncApplication.class);
         application.setWebApplicationType(WebApplicationType.NONE);
         application.setDefaultProperties(Map.of("ledgersync.command", "schema"));

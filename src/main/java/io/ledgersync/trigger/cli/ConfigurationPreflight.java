@@ -43,10 +43,10 @@ public final class ConfigurationPreflight implements ApplicationListener<Applica
             DataSetCatalog catalog = DataSetCatalog.load(environment.getProperty(DATASETS, ""));
             String rebuild = environment.getProperty(REBUILD, "");
             if (!rebuild.isBlank()) {
-                named(() -> catalog.get(rebuild), "schema: --rebuild=" + rebuild + ": ", mistakes);
+                told(() -> SchemaOptions.rebuildable(rebuild, () -> catalog.get(rebuild)), mistakes);
             }
             if (command.equals("sync")) {
-                named(() -> catalog.check(SyncOptions.parse(List.of(args)).request()), "sync: ", mistakes);
+                told(() -> SyncOptions.parse(List.of(args)).check(catalog::check), mistakes);
             }
         } catch (DataSetFilesException files) {
             mistakes.addAll(files.problems());
@@ -55,12 +55,12 @@ public final class ConfigurationPreflight implements ApplicationListener<Applica
         return mistakes;
     }
 
-    /** A data set name that the catalog refuses, told as a usage error of the command. */
-    private static void named(Runnable check, String prefix, List<String> mistakes) {
+    /** A usage error of the command's options that only the loaded files reveal: one mistake among the others. */
+    private static void told(Runnable check, List<String> mistakes) {
         try {
             check.run();
-        } catch (IllegalArgumentException unknown) {
-            mistakes.add(new UsageException(prefix + unknown.getMessage()).getMessage());
+        } catch (UsageException refused) {
+            mistakes.add(refused.getMessage());
         }
     }
 

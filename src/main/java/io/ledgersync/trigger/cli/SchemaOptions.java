@@ -5,6 +5,9 @@ import java.util.List;
 import java.util.Optional;
 import java.util.Set;
 
+import io.ledgersync.sync.SyncRequest;
+import io.ledgersync.sync.dataset.DataSetNames;
+
 /**
  * The options of {@code schema}: none (print every table and column with its source field), {@code --dbt} (write a
  * dbt {@code sources.yml}, {@code --out=FILE} elsewhere than {@code ./sources.yml}), {@code --rebuild=<data set>}
@@ -27,6 +30,33 @@ public record SchemaOptions(Optional<String> rebuild, boolean dbt, Path out) {
             throw new UsageException("schema: --out names where --dbt writes: add --dbt");
         }
         return new SchemaOptions(rebuild, dbt, Path.of(out.orElse("sources.yml")));
+    }
+
+    /**
+     * Parses the options, then checks the data set that {@code --rebuild} names against the data set files, read as
+     * {@link SyncOptions#preflight} reads them, without starting the application: a wrong name costs a second. When
+     * that cannot be told here, the start's check ({@link ConfigurationPreflight}) tells it.
+     *
+     * @throws UsageException for a wrong option, or a data set no file declares
+     */
+    public static SchemaOptions preflight(String[] args) {
+        SchemaOptions options = parse(List.of(args));
+        options.rebuild().ifPresent(name -> ConfiguredSetting.of(ConfigurationPreflight.DATASETS, args, System.getenv())
+                .flatMap(DataSetNames::read).ifPresent(names -> rebuildable(name, () -> names.check(SyncRequest.of(name, null)))));
+        return options;
+    }
+
+    /**
+     * Runs a check of the data set {@code --rebuild} names; the one home of how its refusal reads.
+     *
+     * @throws UsageException when the check refuses it ({@link IllegalArgumentException}: no file declares it)
+     */
+    static void rebuildable(String name, Runnable check) {
+        try {
+            check.run();
+        } catch (IllegalArgumentException unknown) {
+            throw new UsageException("schema: --" + REBUILD + "=" + name + ": " + unknown.getMessage());
+        }
     }
 
     /** The settings that make the start rebuild, for the application's arguments. */

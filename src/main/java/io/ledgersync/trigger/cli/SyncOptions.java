@@ -3,6 +3,7 @@ package io.ledgersync.trigger.cli;
 import java.util.List;
 import java.util.Optional;
 import java.util.Set;
+import java.util.function.Consumer;
 
 import io.ledgersync.sync.SyncCommand;
 import io.ledgersync.sync.SyncRequest;
@@ -74,17 +75,20 @@ public final class SyncOptions {
     public static SyncOptions preflight(String[] args) {
         SyncOptions options = parse(List.of(args));
         if (!options.request.datasets().isEmpty()) { // reading the files costs more than the rest: only when needed
-            dataSetNames(args).ifPresent(options::check);
+            dataSetNames(args).ifPresent(names -> options.check(names::check));
         }
         return options;
     }
 
     /**
+     * Checks the request with the rules of the data set names ({@link DataSetNames#check}, as the files read before the
+     * start or the loaded catalog apply them); the one home of how a refusal reads.
+     *
      * @throws UsageException for a data set no file declares, or one a deferred run cannot read
      */
-    SyncOptions check(DataSetNames dataSets) {
+    SyncOptions check(Consumer<SyncRequest> dataSets) {
         try {
-            dataSets.check(request);
+            dataSets.accept(request);
         } catch (IllegalArgumentException e) {
             throw new UsageException("sync: " + e.getMessage());
         }

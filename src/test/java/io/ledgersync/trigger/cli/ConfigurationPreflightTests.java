@@ -43,6 +43,14 @@ class ConfigurationPreflightTests {
     }
 
     @Test
+    void givenARebuildOfAnUnknownDataSetWhenTheOptionsArePreflightedThenItIsRefusedBeforeTheStartInTheSameWords() {
+        assertThatThrownBy(() -> SchemaOptions.preflight(new String[] {"--rebuild=nope",
+                "--" + ConfigurationPreflight.DATASETS + "=" + PACKAGED})).isInstanceOf(UsageException.class)
+                .hasMessage("schema: --rebuild=nope: Unknown data set 'nope': " + NAMES + "; see --help");
+        assertThat(SchemaOptions.preflight(new String[] {"--rebuild=invoices"}).rebuild()).contains("invoices");
+    }
+
+    @Test
     void givenTheProdProfileWithNothingSetWhenServeIsCheckedThenEveryMissingSettingIsOneLine() {
         MockEnvironment environment = environment("serve");
         environment.setActiveProfiles("prod");

@@ -120,6 +120,24 @@ class DocsTests {
     }
 
     @Test
+    void givenTheFirstRunBlockWhenComparedThenNumbersAndPaddingDifferButWordsAndOrderMatter() {
+        MarkdownFile.Block readme = new MarkdownFile.Block("README.md:9", List.of(
+                "12:00:01 [     sync-run-1] Sync run 1 started (incremental): data sets all", "...",
+                "12:00:03 [     sync-run-1] Sync run 1 COMPLETED in 2.6 s: companies 5 records"));
+
+        List<String> sameButNumbers = List.of("09:15:00 [    sync-run-12] Sync run 12 started (incremental): data sets all",
+                "some other line", "09:15:09 [    sync-run-12] Sync run 12 COMPLETED in 11.4 s: companies 50 records");
+        List<String> otherWords = List.of("09:15:00 [    sync-run-12] Sync run 12 started (full): data sets all",
+                "09:15:09 [    sync-run-12] Sync run 12 COMPLETED in 11.4 s: companies 50 records");
+        List<String> otherOrder = List.of(sameButNumbers.get(2), sameButNumbers.get(0));
+
+        assertThat(FirstRunIntegrationTests.unmatched(readme, sameButNumbers)).isEmpty();
+        assertThat(FirstRunIntegrationTests.unmatched(readme, otherWords)).singleElement().asString()
+                .startsWith("README.md:9, line '12:00:01 [     sync-run-1] Sync run 1 started (incremental)");
+        assertThat(FirstRunIntegrationTests.unmatched(readme, otherOrder)).hasSize(1);
+    }
+
+    @Test
     void headingAnchorsAreGitHubs() {
         assertThat(MarkdownFile.slug("§10 The query language (`query=`)")).isEqualTo("10-the-query-language-query");
         assertThat(MarkdownFile.slug("Scale out")).isEqualTo("scale-out");

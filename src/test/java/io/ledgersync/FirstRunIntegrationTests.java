@@ -35,7 +35,7 @@ class FirstRunIntegrationTests {
 
     @Test
     void theFirstRunPrintsTheReadmesLinesAcceptsTheDevPasswordAndItsWarehouseAnswersTheReadmesShell() throws Exception {
-        Path warehouse = Files.createTempDirectory(Files.createDirectories(Path.of("target", "tmp")), "first-run");
+        Path warehouse = Files.createTempDirectory(Files.createDirectories(Path.of("target", "tmp")), "first-run").toAbsolutePath();
         MarkdownFile readme = MarkdownFile.read(Path.of("README.md"));
         MarkdownFile.Block expected = readme.blockAfter(DocsTests.FIRST_RUN_MARKER).orElseThrow();
 

@@ -52,6 +52,15 @@ class DocsTests {
     }
 
     @Test
+    void theIndexOfDocsLinksEveryFileOfDocs() {
+        String index = String.join("\n", file("docs/README.md").lines());
+
+        assertThat(docs.stream().map(MarkdownFile::path).filter(path -> path.startsWith("docs"))
+                .map(path -> path.getFileName().toString()).filter(name -> !name.equals("README.md")))
+                .as("docs/*.md not linked from docs/README.md").allMatch(name -> index.contains("](" + name + ")"));
+    }
+
+    @Test
     void theHelpBlockIsWhatHelpPrints() {
         ByteArrayOutputStream out = new ByteArrayOutputStream();
         int exit = LedgersyncApplication.run(new String[] {"--help"}, new PrintStream(out, true, StandardCharsets.UTF_8),

@@ -107,7 +107,7 @@ final class StartupFailures {
     private static String missingDatabase(SQLException failure) {
         Matcher name = MISSING_DATABASE.matcher(String.valueOf(failure.getMessage()));
         return (name.find() ? "Warehouse database \"" + name.group(1) + "\"" : "The warehouse database")
-                + " does not exist: create it, see README \"PostgreSQL\"";
+                + " does not exist: create it, see docs/configuration.md, \"PostgreSQL\"";
     }
 
     private static Optional<String> databaseFailure(Throwable failure) {

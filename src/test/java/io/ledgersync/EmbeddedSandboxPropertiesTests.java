@@ -26,7 +26,7 @@ class EmbeddedSandboxPropertiesTests {
 
     @Test
     void theDocumentedEnvironmentVariablesOverrideTheDefaults() {
-        // the variables the README names, bound by Spring Boot's relaxed binding as the service would
+        // the variables docs/configuration.md names, bound by Spring Boot's relaxed binding as the service would
         EmbeddedSandboxProperties properties = bindEnvironment(Map.of(
                 "LEDGERSYNC_SANDBOX_COMPANIES", "7",
                 "LEDGERSYNC_SANDBOX_INVOICES_PER_COMPANY", "9",

@@ -29,7 +29,7 @@ class StartupFailuresTests {
                 new SQLException("FATAL: database \"ledgersync\" does not exist", "3D000"))));
 
         assertThat(told).isEqualTo(new StartupFailures.Told(ExitCode.DATABASE,
-                "Warehouse database \"ledgersync\" does not exist: create it, see README \"PostgreSQL\""));
+                "Warehouse database \"ledgersync\" does not exist: create it, see docs/configuration.md, \"PostgreSQL\""));
     }
 
     @Test

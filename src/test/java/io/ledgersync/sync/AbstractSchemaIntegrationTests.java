@@ -328,7 +328,7 @@ abstract class AbstractSchemaIntegrationTests {
     }
 
     /**
-     * The README's report queries, run as written, agree with the same reports computed from what the sandbox served;
+     * The report queries of docs/data-sets.md, run as written, agree with the same reports computed from what the sandbox served;
      * the dbt sources that {@code schema --dbt} writes name every table and column the warehouse has, and their tests
      * (keys unique and not null) hold on the synced warehouse.
      */
@@ -459,11 +459,11 @@ abstract class AbstractSchemaIntegrationTests {
         assertThat(count("invoice_line_items")).as("the tests ran on rows").isPositive();
     }
 
-    /** A SQL block of the README, found by its first line. */
+    /** A SQL block of docs/data-sets.md, found by its first line. */
     static String readmeQuery(String firstLine) throws IOException {
-        String readme = Files.readString(Path.of("README.md"));
+        String readme = Files.readString(Path.of("docs", "data-sets.md"));
         int start = readme.indexOf("```sql\n" + firstLine);
-        assertThat(start).as("README has a query starting %s", firstLine).isPositive();
+        assertThat(start).as("docs/data-sets.md has a query starting %s", firstLine).isPositive();
         start += "```sql\n".length();
         return readme.substring(start, readme.indexOf("```", start));
     }

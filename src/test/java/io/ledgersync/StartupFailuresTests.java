@@ -47,6 +47,20 @@ class StartupFailuresTests {
     }
 
     @Test
+    void aPortInUseIsAUsageErrorNamingThePortAndTheSettingsThatMoveIt() {
+        RuntimeException failure = new org.springframework.context.ApplicationContextException("Failed to start bean "
+                + "'webServerStartStop'", new org.springframework.boot.web.server.PortInUseException(8090,
+                        new java.net.BindException("Address already in use")));
+
+        StartupFailures.Told told = StartupFailures.tell(failure);
+
+        assertThat(told.code()).isEqualTo(ExitCode.USAGE);
+        assertThat(told.line()).startsWith("Port 8090 is already in use by another process on this host")
+                .contains("LEDGERSYNC_CLUSTER_WORKER_PORT (ledgersync.cluster.worker-port) for a worker")
+                .contains("SERVER_PORT (server.port) for serve").doesNotContain("Address already in use");
+    }
+
+    @Test
     void anUnknownCauseIsToldByItsInnermostMessageOnOneLine() {
         StartupFailures.Told told = StartupFailures.tell(wrapped(new IllegalStateException("the disk\nis full")));
 

@@ -17,8 +17,8 @@ import io.ledgersync.trigger.RequiredSettings;
  * before it makes a single bean: the data set files load ({@link DataSetCatalog#load}), the data sets that
  * {@code sync --datasets} and {@code schema --rebuild} name exist, and the command has the settings it needs
  * ({@link RequiredSettings}). Every mistake is found, not only the first, and told one line each
- * ({@link ConfigurationMistakes}, exit 2) about a second into the start instead of ten, when the context would have
- * failed on the first of them. The command is {@code ledgersync.command}; add it to every command that starts the
+ * ({@link ConfigurationMistakes}, exit 2) some three seconds into the start (Boot reading its configuration, the files'
+ * validation) instead of nine, when the context would have failed on the first of them. The command is {@code ledgersync.command}; add it to every command that starts the
  * application. Stateless.
  */
 public final class ConfigurationPreflight implements ApplicationListener<ApplicationEnvironmentPreparedEvent>, Ordered {

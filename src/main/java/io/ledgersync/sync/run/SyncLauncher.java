@@ -190,7 +190,7 @@ public class SyncLauncher {
     private RunLocks.Held acquire(SyncRequest.Kind kind) {
         String lockName = kind.lockName();
         return locks.tryAcquire(lockName)
-                .orElseThrow(() -> new SyncAlreadyRunningException("A " + lockName + " sync run is already active: held by "
+                .orElseThrow(() -> new SyncAlreadyRunningException("Another " + kind.lockPhrase() + " sync run is already active: held by "
                         + locks.holder(lockName).orElse("another process") + "; wait for it to end"));
     }
 

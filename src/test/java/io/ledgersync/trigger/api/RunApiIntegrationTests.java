@@ -99,7 +99,8 @@ class RunApiIntegrationTests {
         assertThat(detail.get("reconciliation")).hasSize(3);
         assertThat(detail.get("reconciliation").get(0).get("matched").asBoolean()).isTrue();
         assertThat(detail.get("reconciliation").get(0).get("walk").asString()).isEqualTo("full");
-        assertThat(detail.get("request").get("fullRefresh").asBoolean()).isTrue();
+        assertThat(detail.get("request").get("mode").asString()).as("the POST's word").isEqualTo("full");
+        assertThat(detail.get("request").has("fullRefresh")).as("mode says it").isFalse();
 
         // and GET /api/status tells where each company data set now stands
         assertThat(send("GET", "/api/status", null, null).statusCode()).isEqualTo(401);
@@ -130,6 +131,8 @@ class RunApiIntegrationTests {
 
         // then its detail lists the failed partition first, and the status counts one failure since it failed
         JsonNode detail = awaitStatus(runId, status -> status.equals("FAILED"));
+        assertThat(detail.get("request").get("mode").asString()).as("a POST without a mode: the default's word")
+                .isEqualTo("incremental");
         JsonNode firstPartition = detail.get("partitions").get(0);
         assertThat(firstPartition.get("outcome").asString()).isEqualTo("FAILED");
         assertThat(firstPartition.get("companyId").asString()).isEqualTo(broken);

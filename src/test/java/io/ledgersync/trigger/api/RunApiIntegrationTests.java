@@ -281,6 +281,24 @@ class RunApiIntegrationTests {
     }
 
     @Test
+    void givenAnEmptyPasswordWhenAClientSendsItThen401SaysSoAndItIsNoFailedLogin() throws Exception {
+        // what curl -u admin:$LEDGERSYNC_ADMIN_PASSWORD sends when the variable is not set in its shell
+        double failuresBefore = meters.counter("ledgersync.auth.failures").count();
+        List<RawHttp.Response> answers = new java.util.ArrayList<>();
+        for (int attempt = 0; attempt < 20; attempt++) {
+            answers.add(RawHttp.get(port, "127.0.0.3", "/api/status", "admin:"));
+        }
+
+        assertThat(answers).extracting(RawHttp.Response::status).as("never 429: not a guess").containsOnly(401);
+        assertThat(answers.get(19).body()).contains("The password is empty: set LEDGERSYNC_ADMIN_PASSWORD in the shell that"
+                + " sends the request");
+        assertThat(answers.get(19).header("WWW-Authenticate")).isEqualTo("Basic realm=\"ledgersync\"");
+        assertThat(meters.counter("ledgersync.auth.failures").count()).isEqualTo(failuresBefore);
+        assertThat(RawHttp.get(port, "127.0.0.3", "/api/status", "admin:" + PASSWORD).status()).as("not locked out")
+                .isEqualTo(200);
+    }
+
+    @Test
     void stoppingACompletedRunIs409WithItsStatusNotItsInternals() throws Exception {
         long runId = body(post("/api/runs", "{\"datasets\": [\"companies\"]}")).get("runId").asLong();
         awaitStatus(runId, status -> status.equals("COMPLETED"));

@@ -2,6 +2,8 @@ package io.ledgersync.sync.run;
 
 import java.time.Clock;
 import java.time.Duration;
+import java.util.List;
+import java.util.Optional;
 import java.util.concurrent.atomic.AtomicLong;
 
 import org.slf4j.Logger;
@@ -12,7 +14,6 @@ import org.springframework.batch.core.job.JobExecution;
 import org.springframework.batch.core.launch.JobExecutionNotRunningException;
 import org.springframework.batch.core.launch.JobOperator;
 import org.springframework.batch.core.launch.NoSuchJobExecutionException;
-import org.springframework.dao.OptimisticLockingFailureException;
 
 import io.ledgersync.sync.RunState;
 import io.ledgersync.sync.SyncRequest;
@@ -38,8 +39,6 @@ import io.ledgersync.warehouse.lock.RunLocks;
 public class SyncLauncher {
 
     private static final Logger log = LoggerFactory.getLogger(SyncLauncher.class);
-    /** Readings of a dead run that a worker keeps changing, before its recovery gives up (the next launch tries again). */
-    private static final int MAX_RECOVERY_ATTEMPTS = 5;
 
     private final JobOperator jobOperator;
     private final Job syncJob;
@@ -48,6 +47,7 @@ public class SyncLauncher {
     private final RunLocks locks;
     private final RunLookup lookup;
     private final BackgroundRuns background;
+    private final DeadRuns deadRuns;
     private final Clock clock;
     private final AtomicLong lastLaunch = new AtomicLong();
 
@@ -60,6 +60,7 @@ public class SyncLauncher {
         this.locks = locks;
         this.lookup = lookup;
         this.background = background;
+        this.deadRuns = new DeadRuns(jobOperator, lookup);
         this.clock = clock;
     }
 
@@ -87,7 +88,7 @@ public class SyncLauncher {
         validate(request);
         RunLocks.Held lock = acquire(request.kind());
         try {
-            recoverDead(request.kind());
+            deadRuns.recover(request.kind());
             JobExecution unfinished = lookup.unfinished(request).orElse(null);
             if (unfinished != null) {
                 return background.begin(lock, RunLookup.launchedAt(unfinished), key -> resume(unfinished), true);
@@ -122,10 +123,39 @@ public class SyncLauncher {
         SyncRequest request = SyncRequest.from(execution.getJobParameters());
         RunLocks.Held lock = acquire(request.kind());
         try {
-            recoverDead(request.kind());
+            deadRuns.recover(request.kind());
             // re-read under the lock: it was recovered if its process died
             JobExecution current = lookup.execution(runId);
             return background.begin(lock, RunLookup.launchedAt(current), key -> resume(current), true);
+        } catch (RuntimeException e) {
+            lock.close();
+            throw e;
+        }
+    }
+
+    /**
+     * Resumes the latest run of this kind's lock ({@link SyncRequest.Kind#lockName}) if a process left it unfinished: it
+     * was stopped (by a shutdown, or through the API), or its process died (then it is recovered first). A run that
+     * failed on its own is not: the next launch of its request resumes it, as before. Nothing happens when another
+     * process holds the lock (its run is not left unfinished) or the latest run finished.
+     *
+     * @throws SyncShutdownException when this process is stopping its runs
+     */
+    public Optional<RunHandle> resumeLeftUnfinished(SyncRequest.Kind kind) {
+        RunLocks.Held lock = locks.tryAcquire(kind.lockName()).orElse(null);
+        if (lock == null) {
+            return Optional.empty();
+        }
+        try {
+            List<Long> recovered = deadRuns.recover(kind);
+            JobExecution left = lookup.latestOfLock(kind.lockName())
+                    .filter(latest -> latest.getStatus() == BatchStatus.STOPPED || recovered.contains(latest.getId()))
+                    .orElse(null);
+            if (left == null) {
+                lock.close();
+                return Optional.empty();
+            }
+            return Optional.of(background.begin(lock, RunLookup.launchedAt(left), key -> resume(left), true));
         } catch (RuntimeException e) {
             lock.close();
             throw e;
@@ -192,40 +222,6 @@ public class SyncLauncher {
         return locks.tryAcquire(lockName)
                 .orElseThrow(() -> new SyncAlreadyRunningException("Another " + kind.lockPhrase() + " sync run is already active: held by "
                         + locks.holder(lockName).orElse("another process") + "; wait for it to end"));
-    }
-
-    /**
-     * We hold the lock of this kind, so no live process runs one of its lock: a run of that lock that still looks
-     * active died with its process (killed, crashed, or not stopped within its grace). Marking it
-     * failed keeps the history honest and lets it resume, now or later by a restart.
-     */
-    private void recoverDead(SyncRequest.Kind kind) {
-        for (JobExecution dead : lookup.lookingActive(kind.lockName())) {
-            log.warn("Sync run {} was left {} by a process that ended without finishing it; marking it failed, resumable",
-                    dead.getId(), dead.getStatus());
-            recover(dead);
-        }
-    }
-
-    /**
-     * In cluster mode the workers may still run partitions of a dead manager's run, and one may start or commit a
-     * partition between our reading the run and our marking it: Batch then refuses the stale update. Read it again and
-     * mark what it is now; the workers stop its partitions at their next page once the run is FAILED (JobStopWatch).
-     */
-    private void recover(JobExecution dead) {
-        for (int attempt = 1; ; attempt++) {
-            try {
-                jobOperator.recover(dead);
-                return;
-            } catch (OptimisticLockingFailureException raced) {
-                if (attempt == MAX_RECOVERY_ATTEMPTS) {
-                    throw raced;
-                }
-                log.info("Sync run {} changed while it was being recovered ({}): reading it again", dead.getId(),
-                        raced.getMessage());
-                dead = lookup.execution(dead.getId());
-            }
-        }
     }
 
     private JobExecution resume(JobExecution unfinished) throws Exception {

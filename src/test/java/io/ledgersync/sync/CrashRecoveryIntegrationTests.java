@@ -189,6 +189,28 @@ class CrashRecoveryIntegrationTests {
         assertWarehouseEqualsSandbox(warehouse, sandbox.dataSet());
     }
 
+    @Test
+    void givenAFullRefreshWhenTheServiceIsKilledThenItsNextStartRecoversAndResumesItInsteadOfAStartupSync() throws Exception {
+        LedgersyncJvm first = serve("kill9-full-first", "--ledgersync.sync.on-startup=false");
+        long runId = launchFullRefresh(Integer.parseInt(awaitApiPort(first)));
+        awaitInvoices(first);
+        first.kill(); // SIGKILL: the run stays STARTED in the job repository
+        first.awaitExit(Duration.ofSeconds(10));
+
+        LedgersyncJvm second = serve("kill9-full-second");
+        await().atMost(PROCESS_TIMEOUT).alias("the second start completes the killed full refresh")
+                .failFast("the second start ended", () -> !second.isAlive())
+                .until(() -> runStatuses(warehouse).contains("COMPLETED"));
+        second.terminate();
+        assertThat(second.awaitExit(Duration.ofSeconds(30))).as(second.describe()).isZero();
+
+        assertThat(second.stdout()).contains("Sync run " + runId + " was left STARTED by a process that ended without finishing it")
+                .containsPattern("Sync run \\d+ started \\(full refresh, resuming run " + runId + "\\)");
+        assertThat(runStatuses(warehouse)).as("the killed full refresh, recovered, then resumed; nothing beside it")
+                .containsExactly("FAILED", "COMPLETED");
+        assertWarehouseEqualsSandbox(warehouse, sandbox.dataSet());
+    }
+
     /** The port of the REST API, from the line the service prints when it is up. */
     private static String awaitApiPort(LedgersyncJvm process) {
         String line = "REST API: http://localhost:(\\d+)/api ";

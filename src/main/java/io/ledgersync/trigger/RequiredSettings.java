@@ -28,8 +28,8 @@ public final class RequiredSettings {
 
     /**
      * Every setting that {@code command} needs and the environment lacks or gets wrong, one line each: the Data API for
-     * the commands that sync ({@code sync}, {@code serve}, {@code worker}), the REST API password for the ones that
-     * serve HTTP ({@code serve}, {@code worker}). Empty when nothing is missing.
+     * the commands that sync ({@code sync}, {@code serve}, {@code worker}), the REST API password for the one that
+     * serves the REST API ({@code serve}; a worker has no users). Empty when nothing is missing.
      */
     public static List<String> missing(String command, Environment environment) {
         List<String> missing = new ArrayList<>();
@@ -37,7 +37,7 @@ public final class RequiredSettings {
             dataApi(environment.getProperty(BASE_URL, ""), environment.getProperty(API_KEY, ""), environment)
                     .ifPresent(missing::add);
         }
-        if (List.of("serve", "worker").contains(command)) {
+        if (command.equals("serve")) {
             adminPassword(environment.getProperty(USERNAME, "admin"), environment.getProperty(PASSWORD, ""), environment)
                     .ifPresent(missing::add);
         }

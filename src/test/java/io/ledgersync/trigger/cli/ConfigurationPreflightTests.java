@@ -63,6 +63,15 @@ class ConfigurationPreflightTests {
     }
 
     @Test
+    void givenTheProdProfileWithNothingSetWhenAWorkerIsCheckedThenOnlyTheDataApiIsMissingSinceAWorkerHasNoUsers() {
+        MockEnvironment environment = environment("worker");
+        environment.setActiveProfiles("prod");
+
+        assertThat(ConfigurationPreflight.mistakes(environment, new String[0])).singleElement().asString()
+                .startsWith("No Data API configured");
+    }
+
+    @Test
     void givenTheProdProfileWhenSchemaIsCheckedThenItNeedsNeitherTheDataApiNorAPassword() {
         MockEnvironment environment = environment("schema");
         environment.setActiveProfiles("prod");

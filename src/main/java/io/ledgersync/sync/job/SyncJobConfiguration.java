@@ -208,8 +208,8 @@ public class SyncJobConfiguration {
     }
 
     @Bean
-    SyncStatus syncStatus(SyncStates states, Warehouse warehouse, DataSetCatalog catalog) {
-        return new SyncStatus(states, warehouse, catalog);
+    SyncStatus syncStatus(SyncStates states, Warehouse warehouse, DataSetCatalog catalog, ObjectProvider<Clock> clock) {
+        return new SyncStatus(states, warehouse, catalog, clock.getIfAvailable(Clock::systemUTC));
     }
 
     @Bean

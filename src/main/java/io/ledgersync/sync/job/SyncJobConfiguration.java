@@ -49,6 +49,7 @@ import io.ledgersync.sync.run.SyncLauncher;
 import io.ledgersync.sync.run.SyncParametersValidator;
 import io.ledgersync.sync.run.SyncRunListener;
 import io.ledgersync.sync.run.SyncRuns;
+import io.ledgersync.sync.run.WatermarkReset;
 import io.ledgersync.sync.walk.DataSetItemReader;
 import io.ledgersync.sync.walk.DriftRecovery;
 import io.ledgersync.sync.walk.PartitionContext;
@@ -205,6 +206,11 @@ public class SyncJobConfiguration {
                 catalog.names());
         return new SyncLauncher(jobOperator, syncJob, catalog, companies, locks, lookup, background,
                 clock.getIfAvailable(Clock::systemUTC));
+    }
+
+    @Bean
+    WatermarkReset watermarkReset(DataSetCatalog catalog, CompanySelection companies, SyncStates states, RunLocks locks) {
+        return new WatermarkReset(catalog, companies, states, locks);
     }
 
     @Bean

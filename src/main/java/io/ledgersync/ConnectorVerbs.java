@@ -21,6 +21,7 @@ import org.springframework.context.annotation.Import;
 import io.ledgersync.source.DataApiClient;
 import io.ledgersync.trigger.cli.CommandLineCheck;
 import io.ledgersync.trigger.cli.CommandOptions;
+import io.ledgersync.trigger.cli.CommandOutput;
 import io.ledgersync.trigger.cli.FailureLines;
 import io.ledgersync.trigger.cli.ReportOptions;
 import io.ledgersync.trigger.cli.ResetOptions;
@@ -35,31 +36,33 @@ final class ConnectorVerbs {
     private ConnectorVerbs() {
     }
 
-    static int check(String[] options, PrintStream err) {
+    static int check(String[] options, PrintStream out, PrintStream err) {
         CommandOptions.parse("check", List.of(options), Set.of(), "check takes settings as --key=value only");
         SpringApplication application = new SpringApplication(CheckContext.class);
         application.setLazyInitialization(true); // each bean made when the check asks for it: its failure is that check's
-        return run(application, "check", options, err);
+        return run(application, "check", options, out, err);
     }
 
-    static int status(String[] options, PrintStream err) {
+    static int status(String[] options, PrintStream out, PrintStream err) {
         ReportOptions.status(List.of(options));
-        return run(new SpringApplication(LedgersyncApplication.class), "status", options, err);
+        return run(new SpringApplication(LedgersyncApplication.class), "status", options, out, err);
     }
 
-    static int runs(String[] options, PrintStream err) {
+    static int runs(String[] options, PrintStream out, PrintStream err) {
         ReportOptions.runs(List.of(options));
-        return run(new SpringApplication(LedgersyncApplication.class), "runs", options, err);
+        return run(new SpringApplication(LedgersyncApplication.class), "runs", options, out, err);
     }
 
-    static int reset(String[] options, PrintStream err) {
+    static int reset(String[] options, PrintStream out, PrintStream err) {
         ResetOptions.preflight(options);
-        return run(new SpringApplication(LedgersyncApplication.class), "reset", options, err);
+        return run(new SpringApplication(LedgersyncApplication.class), "reset", options, out, err);
     }
 
-    private static int run(SpringApplication application, String command, String[] options, PrintStream err) {
+    private static int run(SpringApplication application, String command, String[] options, PrintStream out, PrintStream err) {
         application.setWebApplicationType(WebApplicationType.NONE);
         application.setDefaultProperties(Map.of("ledgersync.command", command));
+        // the command's result goes to standard output through this bean, its log to standard error (CommandOutput)
+        application.addInitializers(context -> context.getBeanFactory().registerSingleton("commandOutput", new CommandOutput(out)));
         ConfigurableApplicationContext context;
         try {
             context = application.run(options);

@@ -12,11 +12,13 @@ import java.util.Set;
 import org.springframework.boot.SpringApplication;
 import org.springframework.boot.WebApplicationType;
 import org.springframework.boot.autoconfigure.SpringBootApplication;
+import org.springframework.context.ApplicationContextInitializer;
 import org.springframework.context.ConfigurableApplicationContext;
 
 import io.ledgersync.cluster.PartitionWorker;
 import io.ledgersync.sandbox.SandboxCommand;
 import io.ledgersync.trigger.cli.CommandOptions;
+import io.ledgersync.trigger.cli.CommandOutput;
 import io.ledgersync.trigger.cli.ExitCode;
 import io.ledgersync.trigger.cli.SchemaOptions;
 import io.ledgersync.trigger.cli.StopSignals;
@@ -108,13 +110,13 @@ public class LedgersyncApplication {
         try {
             return switch (command) {
                 case "serve" -> runService(options, err);
-                case "sync" -> runSync(options, err);
+                case "sync" -> CommandOutput.resultOnly(err, () -> runSync(options, out, err));
                 case "worker" -> runWorker(options, err);
-                case "schema" -> runSchema(options, err);
-                case "check" -> ConnectorVerbs.check(options, err);
-                case "status" -> ConnectorVerbs.status(options, err);
-                case "runs" -> ConnectorVerbs.runs(options, err);
-                case "reset" -> ConnectorVerbs.reset(options, err);
+                case "schema" -> CommandOutput.resultOnly(err, () -> runSchema(options, out, err));
+                case "check" -> CommandOutput.resultOnly(err, () -> ConnectorVerbs.check(options, out, err));
+                case "status" -> CommandOutput.resultOnly(err, () -> ConnectorVerbs.status(options, out, err));
+                case "runs" -> CommandOutput.resultOnly(err, () -> ConnectorVerbs.runs(options, out, err));
+                case "reset" -> CommandOutput.resultOnly(err, () -> ConnectorVerbs.reset(options, out, err));
                 case "sandbox" -> {
                     int exit = SandboxCommand.run(options);
                     yield exit == 0 ? KEEP_RUNNING : exit;
@@ -141,11 +143,12 @@ public class LedgersyncApplication {
         return KEEP_RUNNING;
     }
 
-    private static int runSync(String[] options, PrintStream err) {
+    private static int runSync(String[] options, PrintStream out, PrintStream err) {
         SyncOptions.preflight(options); // a usage error costs a second, not a start
         SpringApplication application = new SpringApplication(LedgersyncApplication.class);
         application.setWebApplicationType(WebApplicationType.NONE);
         application.setDefaultProperties(Map.of("ledgersync.command", "sync"));
+        application.addInitializers(printingResultsOn(out));
         ConfigurableApplicationContext context;
         try {
             context = application.run(options);
@@ -174,11 +177,12 @@ public class LedgersyncApplication {
         return KEEP_RUNNING;
     }
 
-    private static int runSchema(String[] options, PrintStream err) {
+    private static int runSchema(String[] options, PrintStream out, PrintStream err) {
         SchemaOptions schema = SchemaOptions.parse(List.of(options)); // a usage error costs a second, not a start
         SpringApplication application = new SpringApplication(LedgersyncApplication.class);
         application.setWebApplicationType(WebApplicationType.NONE);
         application.setDefaultProperties(Map.of("ledgersync.command", "schema"));
+        application.addInitializers(printingResultsOn(out));
         List<String> args = new java.util.ArrayList<>(List.of(options));
         args.addAll(schema.settings());
         ConfigurableApplicationContext context;
@@ -188,6 +192,11 @@ public class LedgersyncApplication {
             return StartupFailures.report(startupFailure, err).code();
         }
         return SpringApplication.exit(context);
+    }
+
+    /** Gives a command's beans the standard output for its result ({@link CommandOutput}). */
+    private static ApplicationContextInitializer<ConfigurableApplicationContext> printingResultsOn(PrintStream out) {
+        return context -> context.getBeanFactory().registerSingleton("commandOutput", new CommandOutput(out));
     }
 
     /** The jar's version: its manifest's, or the build info the build writes next to the classes. */

@@ -63,11 +63,13 @@ final class StartupFailures {
     private StartupFailures() {
     }
 
-    /** Tells the failure on {@code err}, logs it (the trace at DEBUG), and returns its exit code. */
+    /**
+     * Tells the failure on {@code err} and returns its exit code. The log has the line with its trace at DEBUG only: a
+     * command's log is on standard error too ({@code CommandOutput}), where ERROR would show the line twice.
+     */
     static ExitCode report(Throwable failure, PrintStream err) {
         Told told = tell(failure);
-        log.error(told.line());
-        log.debug("The start failed", failure);
+        log.debug("The start failed: {}", told.line(), failure);
         err.println(told.line());
         return told.code();
     }

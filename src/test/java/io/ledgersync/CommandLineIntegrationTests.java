@@ -81,6 +81,9 @@ class CommandLineIntegrationTests {
         LedgersyncJvm full = sync("unknown-company-first", warehouse, sandbox.baseUrl().toString());
         assertThat(full.awaitExit(A_RUN)).as(full.describe()).isZero();
         assertThat(full.stderrLines()).isEmpty();
+        assertThat(full.stdout().lines()).as("standard output is the summary alone, for scripts").singleElement().asString()
+                .matches("Sync run 1 COMPLETED in .*");
+        assertThat(full.stderrLogLines()).as("the log is on standard error").anyMatch(line -> line.contains("Sync run 1 started"));
         assertWarehouseEqualsSandbox(warehouse);
 
         LedgersyncJvm unknown = sync("unknown-company", warehouse, sandbox.baseUrl().toString(), "--companies=nope");
@@ -174,7 +177,8 @@ class CommandLineIntegrationTests {
 
     private static void assertNothingStarted(LedgersyncJvm jvm, Path warehouse) {
         assertThat(warehouse.resolve("warehouse.mv.db")).as("no warehouse created").doesNotExist();
-        assertThat(jvm.stdout()).as("no banner, no log").isEmpty();
+        assertThat(jvm.stdout()).as("no banner, no log, no result").isEmpty();
+        assertThat(jvm.stderrLogLines()).as("no log on standard error either").isEmpty();
     }
 
     private static void assertNoStackTrace(LedgersyncJvm jvm) {

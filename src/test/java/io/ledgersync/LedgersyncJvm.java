@@ -29,6 +29,9 @@ public final class LedgersyncJvm {
 
     private static final Path LOGS = Path.of("target", "jvm-tests");
 
+    /** How a line of the log begins: Spring Boot's console pattern starts with the ISO date and time. */
+    private static final Pattern LOG_LINE = Pattern.compile("\\d{4}-\\d{2}-\\d{2}T\\d{2}:\\d{2}:\\d{2}");
+
     /**
      * Every process started here, killed when this JVM ends: a test that fails before it stops its processes (a
      * {@code serve} never ends by itself) must not leave them running beside the next tests and builds.
@@ -116,7 +119,10 @@ public final class LedgersyncJvm {
         return process.exitValue();
     }
 
-    /** Waits until its standard output has a line matching {@code regex}, failing fast if it ends first. */
+    /**
+     * Waits until its output has a line matching {@code regex}, failing fast if it ends first: standard output and
+     * standard error both, since a command's log is on standard error and a service's on standard output.
+     */
     public void awaitOutput(String regex, Duration atMost) {
         Pattern pattern = Pattern.compile(regex);
         await().atMost(atMost).pollInterval(Duration.ofMillis(100)).alias(name + " prints " + regex)
@@ -125,7 +131,12 @@ public final class LedgersyncJvm {
     }
 
     private boolean matches(Pattern pattern) {
-        return stdout().lines().anyMatch(line -> pattern.matcher(line).find());
+        return output().lines().anyMatch(line -> pattern.matcher(line).find());
+    }
+
+    /** All it printed, standard output then standard error: for what a command's or a service's log says. */
+    public String output() {
+        return stdout() + stderr();
     }
 
     public String stdout() {
@@ -136,9 +147,22 @@ public final class LedgersyncJvm {
         return read(err);
     }
 
-    /** The lines it wrote to standard error. */
+    /**
+     * The lines it wrote to standard error for the operator to read, without the log's lines (a command's log goes to
+     * standard error too): the one-line messages that say what failed and what to do.
+     */
     public List<String> stderrLines() {
-        return stderr().lines().filter(line -> !line.isBlank()).toList();
+        return withoutLog(stderr());
+    }
+
+    /** The lines of {@code text} that are not the log's, nor blank: what a command told the operator. */
+    public static List<String> withoutLog(String text) {
+        return text.lines().filter(line -> !line.isBlank() && !LOG_LINE.matcher(line).lookingAt()).toList();
+    }
+
+    /** The lines of the log on standard error (a command's log; a service logs on standard output). */
+    public List<String> stderrLogLines() {
+        return stderr().lines().filter(line -> LOG_LINE.matcher(line).lookingAt()).toList();
     }
 
     /** For assertion messages: the exit code (if ended), then what it printed. */

@@ -136,7 +136,7 @@ class ClusterProcessesIntegrationTests {
 
         assertThat(exit).as(second.describe()).isZero();
         assertThat(second.stderrLines()).as(second.describe()).isEmpty();
-        assertThat(second.stdout()).contains("was left STARTED by a process that ended without finishing it").contains("(resumed)");
+        assertThat(second.output()).contains("was left STARTED by a process that ended without finishing it").contains("(resumed)");
         assertThat(runStatuses(warehouse)).as("one job instance: the killed manager's execution, recovered, then its restart")
                 .containsExactly("FAILED", "COMPLETED");
         assertWarehouseEqualsSandbox(warehouse, sandbox.dataSet());

@@ -21,6 +21,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 import io.ledgersync.LedgersyncApplication;
+import io.ledgersync.LedgersyncJvm;
 import io.ledgersync.sandbox.SandboxDataSet;
 import io.ledgersync.sandbox.SandboxServer;
 import io.ledgersync.sandbox.SandboxSettings;
@@ -159,7 +160,7 @@ abstract class AbstractSchemaIntegrationTests {
         long requests = sandbox.requestCount();
 
         assertThat(command("sync")).isEqualTo(2);
-        assertThat(err.toString(StandardCharsets.UTF_8).strip()).isEqualTo("Data set invoices (" + shown("invoices.yml")
+        assertThat(LedgersyncJvm.withoutLog(err.toString(StandardCharsets.UTF_8))).singleElement().isEqualTo("Data set invoices (" + shown("invoices.yml")
                 + "): the key of table invoices is [company_id, id] in the warehouse but [company_id, invoice_number] in the file,"
                 + " which cannot be changed in place: put it back as it was, or run 'ledgersync schema --rebuild=invoices'"
                 + " to rebuild its tables from the stored raw records");
@@ -167,7 +168,7 @@ abstract class AbstractSchemaIntegrationTests {
         Files.writeString(jobs.resolve("invoices.yml"), packaged.replace("total_amount:         { field: totalAmount, type: decimal }",
                 "total_amount:         { field: totalAmount, type: text }"));
         assertThat(command("sync")).isEqualTo(2);
-        assertThat(err.toString(StandardCharsets.UTF_8).strip()).startsWith("Data set invoices (" + shown("invoices.yml")
+        assertThat(LedgersyncJvm.withoutLog(err.toString(StandardCharsets.UTF_8))).singleElement().asString().startsWith("Data set invoices (" + shown("invoices.yml")
                 + "): column invoices.total_amount is decimal in the warehouse but text in the file, which cannot be changed in place");
         assertThat(sandbox.requestCount()).as("refused before anything was read").isEqualTo(requests);
 

@@ -71,7 +71,7 @@ class CrashRecoveryIntegrationTests {
 
         assertThat(exit).as(second.describe()).isZero();
         assertThat(second.stderrLines()).as(second.describe()).isEmpty();
-        assertThat(second.stdout()).contains("was left STARTED by a process that ended without finishing it")
+        assertThat(second.output()).contains("was left STARTED by a process that ended without finishing it")
                 .contains("(resumed)").contains("resuming at");
         assertThat(runStatuses(warehouse)).as("one job instance: the killed execution, recovered, then its restart")
                 .containsExactly("FAILED", "COMPLETED");
@@ -140,7 +140,7 @@ class CrashRecoveryIntegrationTests {
 
         assertThat(secondExit).as("stopped with no run active: " + second.describe()).isZero();
         assertThat(second.stderrLines()).as(second.describe()).isEmpty();
-        assertThat(second.stdout()).containsPattern("Resuming sync run \\d+ \\(STOPPED\\) from its last committed pages");
+        assertThat(second.output()).containsPattern("Resuming sync run \\d+ \\(STOPPED\\) from its last committed pages");
         assertThat(runStatuses(warehouse)).as("the startup run resumed the stopped one").containsExactly("STOPPED", "COMPLETED");
         assertWarehouseEqualsSandbox(warehouse, sandbox.dataSet());
     }

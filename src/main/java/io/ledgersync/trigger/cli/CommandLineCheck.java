@@ -40,23 +40,26 @@ public class CommandLineCheck implements ApplicationRunner, ExitCodeGenerator {
     private final ObjectProvider<ConnectionFactory> broker;
     private final Environment environment;
     private final FailureLines failures;
+    private final CommandOutput output;
     private ExitCode exitCode = ExitCode.FAILED;
 
     CommandLineCheck(ObjectProvider<DataApiClient> client, ObjectProvider<DataSource> dataSource, ObjectProvider<Flyway> flyway,
-            ObjectProvider<ConnectionFactory> broker, Environment environment, FailureLines failures) {
+            ObjectProvider<ConnectionFactory> broker, Environment environment, FailureLines failures,
+            CommandOutput output) {
         this.client = client;
         this.dataSource = dataSource;
         this.flyway = flyway;
         this.broker = broker;
         this.environment = environment;
         this.failures = failures;
+        this.output = output;
     }
 
     @Override
     public void run(ApplicationArguments arguments) {
         List<ExitCode> codes = new ArrayList<>();
         for (FailureLines.Line line : List.of(api(), warehouse(), broker())) {
-            System.out.println(line.text());
+            output.println(line.text());
             codes.add(line.code());
         }
         exitCode = ExitCode.mostUrgent(codes);

@@ -26,29 +26,31 @@ class CommandLineReset implements ApplicationRunner, ExitCodeGenerator {
             + " run reads them whole as it is";
 
     private final WatermarkReset reset;
+    private final CommandOutput output;
     private ExitCode exitCode = ExitCode.FAILED;
 
-    CommandLineReset(WatermarkReset reset) {
+    CommandLineReset(WatermarkReset reset, CommandOutput output) {
         this.reset = reset;
+        this.output = output;
     }
 
     @Override
     public void run(ApplicationArguments arguments) {
-        exitCode = reset(ResetOptions.parse(List.of(arguments.getSourceArgs())), System.out, System.err);
+        exitCode = reset(ResetOptions.parse(List.of(arguments.getSourceArgs())), System.err);
     }
 
-    ExitCode reset(ResetOptions options, PrintStream out, PrintStream err) {
+    ExitCode reset(ResetOptions options, PrintStream err) {
         try {
             List<WatermarkReset.Watermark> watermarks = options.yes() ? reset.reset(options.request())
                     : reset.watermarks(options.request());
             if (watermarks.isEmpty()) {
-                out.println(NOTHING);
+                output.println(NOTHING);
                 return ExitCode.COMPLETED;
             }
-            out.println(options.yes() ? "Reset the watermarks of " + watermarks.size() + " company data set(s): the next run reads"
+            output.println(options.yes() ? "Reset the watermarks of " + watermarks.size() + " company data set(s): the next run reads"
                     + " them whole" : "Would reset the watermarks of " + watermarks.size() + " company data set(s), so that the next"
                     + " run reads them whole:");
-            watermarks.forEach(watermark -> out.println("  " + watermark.partition() + " (watermark " + TextTable.time(watermark.at())
+            watermarks.forEach(watermark -> output.println("  " + watermark.partition() + " (watermark " + TextTable.time(watermark.at())
                     + ")"));
             if (!options.yes()) {
                 err.println("reset: nothing was changed: add --" + ResetOptions.YES + " to reset them");

@@ -1,6 +1,5 @@
 package io.ledgersync.trigger.cli;
 
-import java.io.PrintStream;
 import java.util.List;
 
 import org.springframework.boot.ApplicationArguments;
@@ -24,23 +23,25 @@ class CommandLineRuns implements ApplicationRunner {
 
     private final SyncRuns runs;
     private final JsonMapper json;
+    private final CommandOutput output;
 
-    CommandLineRuns(SyncRuns runs, JsonMapper json) {
+    CommandLineRuns(SyncRuns runs, JsonMapper json, CommandOutput output) {
         this.runs = runs;
         this.json = json;
+        this.output = output;
     }
 
     @Override
     public void run(ApplicationArguments arguments) {
-        print(ReportOptions.runs(List.of(arguments.getSourceArgs())), System.out);
+        print(ReportOptions.runs(List.of(arguments.getSourceArgs())));
     }
 
-    void print(ReportOptions options, PrintStream out) {
+    void print(ReportOptions options) {
         RunsPage page = runs.page(0, options.last());
         if (options.json()) {
-            out.println(json.writeValueAsString(page));
+            output.println(json.writeValueAsString(page));
         } else {
-            out.print(table(page));
+            output.print(table(page));
         }
     }
 

@@ -16,7 +16,8 @@ import io.ledgersync.sync.dataset.TableMap;
 /**
  * The {@code schema} command, once the start has brought every data set's tables in line with its file (and rebuilt
  * the one {@code --rebuild} names): prints the tables and columns with their source fields, or writes them as a dbt
- * {@code sources.yml} ({@code --dbt}), or says what the rebuild did. Its options are {@link SchemaOptions}'.
+ * {@code sources.yml} ({@code --dbt}), or says what the rebuild did: on standard output, the log on standard error
+ * ({@link CommandOutput}). Its options are {@link SchemaOptions}'.
  */
 @Component
 @ConditionalOnProperty(name = "ledgersync.command", havingValue = "schema")
@@ -26,10 +27,12 @@ class CommandLineSchema implements ApplicationRunner, ExitCodeGenerator {
     private static final String DATABASE_SCHEMA = "public";
 
     private final TableMap tables;
+    private final CommandOutput output;
     private ExitCode exitCode = ExitCode.FAILED;
 
-    CommandLineSchema(TableMap tables) {
+    CommandLineSchema(TableMap tables, CommandOutput output) {
         this.tables = tables;
+        this.output = output;
     }
 
     @Override
@@ -38,7 +41,7 @@ class CommandLineSchema implements ApplicationRunner, ExitCodeGenerator {
                 .filter(arg -> !arg.startsWith("--ledgersync.schema.rebuild=")).toList());
         if (options.rebuild().isPresent()) {
             String name = options.rebuild().get();
-            System.out.println("Data set " + name + ": " + tables.lastChange(name).orElse("nothing to rebuild"));
+            output.println("Data set " + name + ": " + tables.lastChange(name).orElse("nothing to rebuild"));
         } else if (options.dbt()) {
             Path out = options.out();
             try {
@@ -51,9 +54,9 @@ class CommandLineSchema implements ApplicationRunner, ExitCodeGenerator {
                 exitCode = ExitCode.USAGE;
                 return;
             }
-            System.out.println("Wrote the dbt sources of " + tables.size() + " tables to " + out);
+            output.println("Wrote the dbt sources of " + tables.size() + " tables to " + out);
         } else {
-            System.out.print(tables.text());
+            output.print(tables.text());
         }
         exitCode = ExitCode.COMPLETED;
     }

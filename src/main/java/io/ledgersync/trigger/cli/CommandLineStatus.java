@@ -1,6 +1,5 @@
 package io.ledgersync.trigger.cli;
 
-import java.io.PrintStream;
 import java.time.Instant;
 import java.util.List;
 
@@ -25,23 +24,25 @@ class CommandLineStatus implements ApplicationRunner {
 
     private final SyncStatus status;
     private final JsonMapper json;
+    private final CommandOutput output;
 
-    CommandLineStatus(SyncStatus status, JsonMapper json) {
+    CommandLineStatus(SyncStatus status, JsonMapper json, CommandOutput output) {
         this.status = status;
         this.json = json;
+        this.output = output;
     }
 
     @Override
     public void run(ApplicationArguments arguments) {
-        print(ReportOptions.status(List.of(arguments.getSourceArgs())), System.out);
+        print(ReportOptions.status(List.of(arguments.getSourceArgs())));
     }
 
-    void print(ReportOptions options, PrintStream out) {
+    void print(ReportOptions options) {
         SyncStatus.Report report = status.report();
         if (options.json()) {
-            out.println(json.writeValueAsString(report));
+            output.println(json.writeValueAsString(report));
         } else {
-            out.print(table(report));
+            output.print(table(report));
         }
     }
 

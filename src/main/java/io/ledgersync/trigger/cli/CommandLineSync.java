@@ -21,9 +21,10 @@ import io.ledgersync.sync.run.SyncShutdownException;
 import sun.misc.Signal;
 
 /**
- * The {@code sync} command: one run, its summary on standard output, and an exit code that cron
- * and Kubernetes can act on. Whatever goes wrong, one line on standard error says what and what to
- * do: for a failed run, the failure that decided the exit code. Its options are {@link SyncOptions}'.
+ * The {@code sync} command: one run, its summary on standard output (the log goes to standard error:
+ * {@link CommandOutput}), and an exit code that cron and Kubernetes can act on. Whatever goes wrong, one
+ * line on standard error, after the log, says what and what to do: for a failed run, the failure that
+ * decided the exit code. Its options are {@link SyncOptions}'.
  * SIGTERM or Ctrl-C stops the run at its next page boundary ({@link StopSignals}); the command then
  * prints its summary as usual and exits {@link ExitCode#STOPPED}.
  */
@@ -35,11 +36,13 @@ public class CommandLineSync implements ApplicationRunner, ExitCodeGenerator {
 
     private final SyncLauncher launcher;
     private final SyncProperties properties;
+    private final CommandOutput output;
     private ExitCode exitCode = ExitCode.FAILED;
 
-    CommandLineSync(SyncLauncher launcher, SyncProperties properties) {
+    CommandLineSync(SyncLauncher launcher, SyncProperties properties, CommandOutput output) {
         this.launcher = launcher;
         this.properties = properties;
+        this.output = output;
     }
 
     @Override
@@ -70,12 +73,12 @@ public class CommandLineSync implements ApplicationRunner, ExitCodeGenerator {
             signals.close(); // from here on a signal ends the JVM as usual: the run is over
         }
         String signal = signals.receivedName();
-        System.out.println(report.summary());
+        output.println(report.summary());
         if (report.deferred() > 0) {
-            System.out.println("  " + report.deferred() + " company data set(s) not ready at the Data API (409): "
+            output.println("  " + report.deferred() + " company data set(s) not ready at the Data API (409): "
                     + "run 'sync --deferred' once they are due (see sync_state.next_attempt_at)");
         }
-        report.deletesRefused().forEach(refused -> System.out.println("  " + refused));
+        report.deletesRefused().forEach(refused -> output.println("  " + refused));
         exitCode = ExitCode.of(report);
         if (report.outcome() == RunOutcome.STOPPED) {
             // stopped at a page boundary: its failures are only "interrupted", the one line says what to do
@@ -83,7 +86,7 @@ public class CommandLineSync implements ApplicationRunner, ExitCodeGenerator {
                     + " at a page boundary, keeping what it committed: the next sync resumes it", exitCode);
             return;
         }
-        report.failures().forEach(failure -> System.out.println("  failure: " + failure));
+        report.failures().forEach(failure -> output.println("  failure: " + failure));
         if (!report.successful()) {
             fail(failureLine(report, exitCode), exitCode);
         } else if (report.rejected() > 0) {
@@ -123,10 +126,13 @@ public class CommandLineSync implements ApplicationRunner, ExitCodeGenerator {
         return others > 0 ? line + " (and " + others + " more failure" + (others == 1 ? "" : "s") + ", listed above)" : line;
     }
 
-    /** The one line on standard error that says what happened; the log has it too. */
+    /**
+     * The one line on standard error that says what happened. The log, on standard error too, has it at DEBUG only: at
+     * ERROR the terminal would show it twice.
+     */
     private void fail(String problem, ExitCode code) {
         String line = problem.replaceAll("\\s*\\R\\s*", " ");
-        log.error(line);
+        log.debug(line);
         System.err.println(line);
         exitCode = code;
     }

@@ -2,6 +2,7 @@ package io.ledgersync.trigger.cli;
 
 import java.io.PrintStream;
 import java.util.List;
+import java.util.Optional;
 
 import org.springframework.boot.ApplicationArguments;
 import org.springframework.boot.ApplicationRunner;
@@ -9,7 +10,9 @@ import org.springframework.boot.ExitCodeGenerator;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnProperty;
 import org.springframework.stereotype.Component;
 
+import io.ledgersync.sync.RunState;
 import io.ledgersync.sync.run.SyncAlreadyRunningException;
+import io.ledgersync.sync.run.SyncRuns;
 import io.ledgersync.sync.run.WatermarkReset;
 
 /**
@@ -26,11 +29,13 @@ class CommandLineReset implements ApplicationRunner, ExitCodeGenerator {
             + " run reads them whole as it is";
 
     private final WatermarkReset reset;
+    private final SyncRuns runs;
     private final CommandOutput output;
     private ExitCode exitCode = ExitCode.FAILED;
 
-    CommandLineReset(WatermarkReset reset, CommandOutput output) {
+    CommandLineReset(WatermarkReset reset, SyncRuns runs, CommandOutput output) {
         this.reset = reset;
+        this.runs = runs;
         this.output = output;
     }
 
@@ -52,6 +57,7 @@ class CommandLineReset implements ApplicationRunner, ExitCodeGenerator {
                     + " run reads them whole:");
             watermarks.forEach(watermark -> output.println("  " + watermark.partition() + " (watermark " + TextTable.time(watermark.at())
                     + ")"));
+            unfinished().ifPresent(output::println);
             if (!options.yes()) {
                 err.println("reset: nothing was changed: add --" + ResetOptions.YES + " to reset them");
                 return ExitCode.USAGE;
@@ -65,6 +71,16 @@ class CommandLineReset implements ApplicationRunner, ExitCodeGenerator {
             err.println("reset: " + e.getMessage());
             return ExitCode.ALREADY_RUNNING;
         }
+    }
+
+    /**
+     * A run that did not finish is resumed by the next sync of its request, and a resumed partition walks as it was
+     * planned, from the watermark it had: say so rather than promise a whole read to the very next run.
+     */
+    private Optional<String> unfinished() {
+        return runs.page(0, 1).runs().stream().filter(run -> !RunState.finished(run.status())).findFirst()
+                .map(run -> "Note: run " + run.runId() + " did not finish (" + run.status() + "): the next sync of its request"
+                        + " resumes it as it was planned, and the run after it reads these whole");
     }
 
     @Override

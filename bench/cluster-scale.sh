@@ -28,6 +28,7 @@ cleanup() {
     psql -h 127.0.0.1 -U postgres -qc "DROP DATABASE IF EXISTS bench_cluster WITH (FORCE)" 2>/dev/null || true
     # the durable queue the workers declared; rabbitmqctl where the broker is local
     rabbitmqctl delete_queue bench_cluster.partitions >/dev/null 2>&1 || true
+    rabbitmqctl delete_queue bench_cluster.partitions.dlq >/dev/null 2>&1 || true
     rm -rf "$WORK"
 }
 trap cleanup EXIT

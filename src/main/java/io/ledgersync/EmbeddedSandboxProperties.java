@@ -11,10 +11,18 @@ import io.ledgersync.sandbox.records.DataTypes;
  * The sandbox started inside the service when no Data API base URL is configured ({@code ledgersync.sandbox.*},
  * e.g. {@code LEDGERSYNC_SANDBOX_COMPANIES}). Each value is null unless configured: the defaults live in
  * {@link SandboxSettings#defaults()} alone, and only what is set here changes them.
+ *
+ * @param asOf the day the records end at, yyyy-mm-dd ({@code LEDGERSYNC_SANDBOX_AS_OF}); empty: today in UTC
  */
 @ConfigurationProperties("ledgersync.sandbox")
 record EmbeddedSandboxProperties(Integer port, Integer companies, Integer invoicesPerCompany,
-        Map<String, Integer> recordsPerCompany, Long seed, String apiKey) {
+        Map<String, Integer> recordsPerCompany, Long seed, String apiKey, String asOf) {
+
+    EmbeddedSandboxProperties {
+        if (asOf != null && !asOf.isBlank()) {
+            SandboxSettings.day("ledgersync.sandbox.as-of", asOf); // refused at start, naming the key
+        }
+    }
 
     /** {@code defaults} with every value that is configured here put over it. */
     SandboxSettings applyTo(SandboxSettings defaults) {
@@ -28,6 +36,7 @@ record EmbeddedSandboxProperties(Integer port, Integer companies, Integer invoic
             }
         }
         settings = seed == null ? settings : settings.withSeed(seed);
+        settings = asOf == null || asOf.isBlank() ? settings : settings.withAsOf(SandboxSettings.day("ledgersync.sandbox.as-of", asOf));
         return apiKey == null ? settings : settings.withApiKey(apiKey);
     }
 

@@ -49,7 +49,7 @@ public class LedgersyncApplication {
                            --accept-deletes      with --full: mark them even beyond the safety bound
                                                  ledgersync.sync.deletes.max-fraction (one run)
               worker     Cluster mode: run sync partitions sent by the manager over RabbitMQ until
-                         stopped (README, "Scale out"); health and metrics on its own port
+                         stopped (docs/scale-out.md); health and metrics on its own port
                          (LEDGERSYNC_CLUSTER_WORKER_PORT)
               schema     Bring the warehouse's tables in line with the data set files (as every start
                          does), then print every table and column with the record field it comes from

@@ -15,6 +15,7 @@ import org.slf4j.LoggerFactory;
 import org.springframework.boot.context.properties.bind.BindException;
 import org.springframework.boot.context.properties.source.ConfigurationProperty;
 import org.springframework.boot.context.properties.source.InvalidConfigurationPropertyValueException;
+import org.springframework.boot.web.server.PortInUseException;
 import org.springframework.core.convert.ConversionFailedException;
 import org.springframework.dao.DataAccessException;
 
@@ -50,6 +51,12 @@ final class StartupFailures {
             new Row(ExitCode.USAGE, failure -> cause(failure, BindException.class).map(StartupFailures::invalidSetting)),
             // a data set file asks for a change its table cannot take in place: the line names data set, column, fix
             new Row(ExitCode.USAGE, failure -> cause(failure, UnsafeSchemaChangeException.class).map(Throwable::getMessage)),
+            // the HTTP port is taken, e.g. a second worker on one host: a setting to change, so a usage error. The line
+            // cannot tell serve from worker (the exception knows only the port), so it names both commands' settings
+            new Row(ExitCode.USAGE, failure -> cause(failure, PortInUseException.class).map(e -> "Port " + e.getPort()
+                    + " is already in use by another process on this host (another ledgersync?): give this one a free port"
+                    + " with LEDGERSYNC_CLUSTER_WORKER_PORT (ledgersync.cluster.worker-port) for a worker, or SERVER_PORT"
+                    + " (server.port) for serve")),
             // another process has the H2 warehouse open: a second ledgersync, not a broken database
             new Row(ExitCode.ALREADY_RUNNING, WarehouseInUse::message),
             new Row(ExitCode.DATABASE, failure -> sqlState(failure, "3D000").map(StartupFailures::missingDatabase)),
@@ -107,7 +114,7 @@ final class StartupFailures {
     private static String missingDatabase(SQLException failure) {
         Matcher name = MISSING_DATABASE.matcher(String.valueOf(failure.getMessage()));
         return (name.find() ? "Warehouse database \"" + name.group(1) + "\"" : "The warehouse database")
-                + " does not exist: create it, see README \"PostgreSQL\"";
+                + " does not exist: create it, see docs/configuration.md, \"PostgreSQL\"";
     }
 
     private static Optional<String> databaseFailure(Throwable failure) {

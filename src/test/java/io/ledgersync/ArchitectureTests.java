@@ -26,7 +26,7 @@ import io.ledgersync.warehouse.Warehouse;
 import io.ledgersync.warehouse.table.ForbiddenUpwardTableImport;
 
 /**
- * The package boundaries of docs/DESIGN (README, "Layout"), as rules that fail the build: features without cycles,
+ * The package boundaries of docs/DESIGN (docs/layout.md), as rules that fail the build: features without cycles,
  * the sandbox and the client as two independent readings of the contract, and {@code trigger} on top.
  * The root package is the composition root (the main class and the wiring of the embedded sandbox) and may see all.
  */

@@ -146,7 +146,7 @@ class CommandLineIntegrationTests {
 
         assertThat(jvm.awaitExit(A_RUN)).as(jvm.describe()).isEqualTo(8);
         assertThat(jvm.stderrLines())
-                .containsExactly("Warehouse database \"cli_missing\" does not exist: create it, see README \"PostgreSQL\"");
+                .containsExactly("Warehouse database \"cli_missing\" does not exist: create it, see docs/configuration.md, \"PostgreSQL\"");
         assertNoStackTrace(jvm);
     }
 

@@ -29,7 +29,7 @@ class StartupFailuresTests {
                 new SQLException("FATAL: database \"ledgersync\" does not exist", "3D000"))));
 
         assertThat(told).isEqualTo(new StartupFailures.Told(ExitCode.DATABASE,
-                "Warehouse database \"ledgersync\" does not exist: create it, see README \"PostgreSQL\""));
+                "Warehouse database \"ledgersync\" does not exist: create it, see docs/configuration.md, \"PostgreSQL\""));
     }
 
     @Test
@@ -44,6 +44,20 @@ class StartupFailuresTests {
                 + "check LEDGERSYNC_DB_URL and that the database server is up");
         assertThat(login.code()).isEqualTo(ExitCode.DATABASE);
         assertThat(login.line()).contains("refused the login").contains("LEDGERSYNC_DB_USER and LEDGERSYNC_DB_PASSWORD");
+    }
+
+    @Test
+    void aPortInUseIsAUsageErrorNamingThePortAndTheSettingsThatMoveIt() {
+        RuntimeException failure = new org.springframework.context.ApplicationContextException("Failed to start bean "
+                + "'webServerStartStop'", new org.springframework.boot.web.server.PortInUseException(8090,
+                        new java.net.BindException("Address already in use")));
+
+        StartupFailures.Told told = StartupFailures.tell(failure);
+
+        assertThat(told.code()).isEqualTo(ExitCode.USAGE);
+        assertThat(told.line()).startsWith("Port 8090 is already in use by another process on this host")
+                .contains("LEDGERSYNC_CLUSTER_WORKER_PORT (ledgersync.cluster.worker-port) for a worker")
+                .contains("SERVER_PORT (server.port) for serve").doesNotContain("Address already in use");
     }
 
     @Test

@@ -64,6 +64,17 @@ class ClusterConfiguration {
         return new Queue(cluster.partitionQueue(), true);
     }
 
+    /**
+     * Where a worker puts the messages it refuses ({@link PartitionRequestListener}), for an operator to read. The
+     * worker republishes them, rather than the broker dead-lettering them through arguments of the partition queue: a
+     * broker refuses to declare an existing queue again with other arguments (the queue of an older version has none),
+     * and not every broker reads RabbitMQ's (Qpid Broker-J refuses them).
+     */
+    @Bean
+    Queue partitionDeadLetterQueue(ClusterProperties cluster) {
+        return new Queue(cluster.deadLetterQueue(), true);
+    }
+
     @Bean
     DirectChannel partitionRequests() {
         return new DirectChannel();
@@ -71,9 +82,9 @@ class ClusterConfiguration {
 
     /** The manager's side: each request the partition handler sends goes to the queue. */
     @Bean
-    IntegrationFlow partitionRequestsToBroker(DirectChannel partitionRequests, AmqpTemplate amqpTemplate, Queue partitionQueue) {
+    IntegrationFlow partitionRequestsToBroker(DirectChannel partitionRequests, AmqpTemplate amqpTemplate, ClusterProperties cluster) {
         return IntegrationFlow.from(partitionRequests)
-                .handle(Amqp.outboundAdapter(amqpTemplate).routingKey(partitionQueue.getName()))
+                .handle(Amqp.outboundAdapter(amqpTemplate).routingKey(cluster.partitionQueue()))
                 .get();
     }
 

@@ -38,6 +38,11 @@ public record ClusterProperties(boolean enabled, String name, Duration pollInter
         return name + ".partitions";
     }
 
+    /** Where the worker's refusals go: messages on the partition queue that are not partition requests. */
+    String deadLetterQueue() {
+        return partitionQueue() + ".dlq";
+    }
+
     /** The key of the deployment's rate budget row. */
     String budgetKey() {
         return name;

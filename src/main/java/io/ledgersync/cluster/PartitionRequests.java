@@ -28,8 +28,11 @@ import io.micrometer.core.instrument.MeterRegistry;
  * <li>a run that is over otherwise (COMPLETED, FAILED, ABANDONED: its manager timed out or died), or a partition already over, or one the job
  * repository no longer has (purged): nothing to do.</li>
  * </ul>
- * One handler, not one per data set as {@code RemotePartitioningWorkerStepBuilder} subscribes them: every data set's
- * worker step shares one queue, and the check comes before the step. Thread-safe.
+ * A request for a partition that another worker is running waits at the partition's fence ({@link PartitionFence}),
+ * and is checked again once through. A message that is not a request at all never gets here: the worker moves it to
+ * the dead-letter queue ({@link PartitionRequestListener}). One handler, not one per data set as
+ * {@code RemotePartitioningWorkerStepBuilder} subscribes them: every data set's worker step shares one queue, and the
+ * check comes before the step. Thread-safe.
  */
 final class PartitionRequests {
 
@@ -43,9 +46,12 @@ final class PartitionRequests {
     private final MeterRegistry meters;
 
     private final RunStatuses runs;
+    private final PartitionFence fence;
 
-    PartitionRequests(JobRepository jobRepository, RunStatuses runs, WorkerSteps steps, HandBack running, MeterRegistry meters) {
+    PartitionRequests(JobRepository jobRepository, RunStatuses runs, WorkerSteps steps, HandBack running, PartitionFence fence,
+            MeterRegistry meters) {
         this.jobRepository = jobRepository;
+        this.fence = fence;
         this.running = running;
         this.runs = runs;
         this.steps = steps;
@@ -81,19 +87,29 @@ final class PartitionRequests {
         }
     }
 
-    /** Runs the partition, or discards the request; returns how it ended. */
+    /** Runs the partition behind its fence ({@link PartitionFence}), or discards the request; returns how it ended. */
     Outcome handle(StepExecutionRequest request) {
         Outcome outcome = check(request);
         if (outcome == null) {
-            running.started();
-            try {
-                outcome = Outcome.ran(handler.handle(request).getStatus());
-            } finally {
-                running.ended();
+            try (PartitionFence.Held fenced = fence.take(request.getStepExecutionId(), request.getStepName() + " (step execution "
+                    + request.getStepExecutionId() + ")")) {
+                outcome = check(request); // again: waiting at the fence, the partition may have ended on another worker
+                if (outcome == null) {
+                    outcome = run(request);
+                }
             }
         }
         meters.counter(METER, "outcome", outcome.tag()).increment();
         return outcome;
+    }
+
+    private Outcome run(StepExecutionRequest request) {
+        running.started();
+        try {
+            return Outcome.ran(handler.handle(request).getStatus());
+        } finally {
+            running.ended();
+        }
     }
 
     /** Null when the request is to run, else {@link Outcome#DISCARDED}, having said why in the log. */

@@ -32,12 +32,14 @@ public final class SandboxCommand {
         SandboxSettings defaults = SandboxSettings.defaults();
         return """
                 usage: sandbox [--host=H] [--port=N] [--companies=N] [--invoices-per-company=M] [--seed=S] \
-                [--scenario=FILE]
+                [--as-of=DAY] [--scenario=FILE]
                   --host                  address to bind (default %s; 0.0.0.0 for every interface)
                   --port                  TCP port (default %d; 0 for any free port)
                   --companies             companies served (default %d)
                   --invoices-per-company  invoices of every company (default %d)
                   --seed                  fixes every record: the same seed serves the same bytes (default %d)
+                  --as-of                 the day the records end at, yyyy-mm-dd: issue dates run 540 days back
+                                          from it (default today in UTC; give a day for the same bytes every day)
                   --scenario              a YAML scenario: data, account, keys, data set states and faults
                                           (example: sandbox/scenarios/example.yml); the options above override its data
                 the API key is read from %s (default "%s")""".formatted(defaults.host(), DEFAULT_PORT,
@@ -144,6 +146,7 @@ public final class SandboxCommand {
                 case "invoices-per-company" ->
                         settings.withInvoicesPerCompany(within(name, value, 0, Integer.MAX_VALUE));
                 case "seed" -> settings.withSeed(seed(value));
+                case "as-of" -> settings.withAsOf(SandboxSettings.day("--as-of", value));
                 case "scenario" -> settings;
                 default -> throw new IllegalArgumentException("unknown option --" + name);
             };
@@ -197,7 +200,7 @@ public final class SandboxCommand {
         }
         return "ledgersync sandbox: serving the Data API at " + server.baseUrl() + listening + "\n"
                 + "  data: " + settings.companies() + " companies, each " + records(settings) + ", seed "
-                + settings.seed() + "\n"
+                + settings.seed() + ", as of " + settings.recordsAsOf() + "\n"
                 + "  account: " + (settings.freeTrial() ? "free trial" : "paid") + ", " + settings.accountAge().toDays()
                 + " days old\n"
                 + faults(server)

@@ -20,7 +20,8 @@ public final class SandboxDataSet {
 
     /** The records of {@code settings}, made without serving them. */
     SandboxDataSet(SandboxSettings settings) {
-        this(new Companies(settings.companies(), settings.recordsPerCompany(), settings.seed(), settings.clock()));
+        this(new Companies(settings.companies(), settings.recordsPerCompany(), settings.seed(), settings.recordsAsOf(),
+                settings.clock()));
     }
 
     /** Company ids in the order {@code GET /companies} serves them, created companies last. */

@@ -62,7 +62,7 @@ public final class SandboxServer implements AutoCloseable {
     public static SandboxServer start(SandboxSettings settings) {
         Clock clock = settings.clock();
         Companies companies = new Companies(settings.companies(), settings.recordsPerCompany(), settings.seed(),
-                clock);
+                settings.recordsAsOf(), clock);
         Account account = new Account(clock, settings.freeTrial(), clock.instant().minus(settings.accountAge()),
                 settings.companies());
         ApiKeys keys = new ApiKeys(settings.apiKey(), account.created(), clock, settings.seed());

@@ -2,6 +2,8 @@ package io.ledgersync.sandbox;
 
 import java.time.Clock;
 import java.time.Duration;
+import java.time.LocalDate;
+import java.time.ZoneOffset;
 import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.Map;
@@ -24,9 +26,12 @@ import io.ledgersync.sandbox.records.DataTypes;
  * @param clock               the only source of "now" in the sandbox; tests pass a clock they move by hand
  * @param freeTrial           a free-trial account: 50 companies at most, no hourly sync schedule, expires at 365 days
  * @param accountAge          how old the account is when the sandbox starts, measured back from {@code clock}
+ * @param asOf                the day the records are "as of": every generated date is before it (issue dates up to
+ *                            540 days back), so the records are a pure function of (seed, as-of day, counts); null:
+ *                            the day of {@code clock} when the sandbox starts, today on the system clock
  */
 public record SandboxSettings(String host, int port, int companies, Map<String, Integer> recordsPerCompany, long seed,
-        String apiKey, Clock clock, boolean freeTrial, Duration accountAge) {
+        String apiKey, Clock clock, boolean freeTrial, Duration accountAge, LocalDate asOf) {
 
     /** The documented local key; never a secret, so it may appear in docs, compose files and logs. */
     public static final String DEFAULT_API_KEY = "sandbox-key";
@@ -58,9 +63,19 @@ public record SandboxSettings(String host, int port, int companies, Map<String, 
     }
 
     /**
+     * The day the records are as of: {@link #asOf} if given, otherwise the clock's day now. The clock's, so that a
+     * test that moves a clock of its own gets records older than its changes, as on the system clock.
+     */
+    public LocalDate recordsAsOf() {
+        return asOf != null ? asOf : LocalDate.ofInstant(clock.instant(), ZoneOffset.UTC);
+    }
+
+    /**
      * The one home of the sandbox's defaults: loopback, any free port, 5 companies, each with 1000 invoices, 40
      * customers, 100 credit notes, 25 suppliers, 400 bills and 30 accounts (the standard chart of 24 and 6
-     * sub-accounts), seed 42, the documented key, the system clock and a free-trial account created at start. The
+     * sub-accounts), seed 42, the documented key, the system clock, a free-trial account created at start, and records
+     * as of the clock's day, today in UTC (so that dates end around today: an invoice issued last week is not yet
+     * due). The
      * {@code sandbox} command's help and the embedded sandbox's configuration read them from here rather than
      * repeating them.
      */
@@ -73,7 +88,20 @@ public record SandboxSettings(String host, int port, int companies, Map<String, 
         records.put("bills", 400);
         records.put("accounts", 30);
         return new SandboxSettings("127.0.0.1", 0, 5, records, 42L, DEFAULT_API_KEY, Clock.systemUTC(), true,
-                Duration.ZERO);
+                Duration.ZERO, null);
+    }
+
+    /**
+     * The day {@code value} names (yyyy-mm-dd), for an "as of" setting called {@code name}.
+     *
+     * @throws IllegalArgumentException naming the setting and the form it takes
+     */
+    public static LocalDate day(String name, String value) {
+        try {
+            return LocalDate.parse(value.trim());
+        } catch (java.time.format.DateTimeParseException e) {
+            throw new IllegalArgumentException(name + " must be a day as yyyy-mm-dd (e.g. 2025-07-01), was '" + value + "'");
+        }
     }
 
     /** A count for every served data set and none other, each at least the data set's minimum. */
@@ -151,6 +179,11 @@ public record SandboxSettings(String host, int port, int companies, Map<String, 
         return copy(settings -> settings.freeTrial = newFreeTrial);
     }
 
+    /** Records as of {@code newAsOf}; a fixed day serves the same bytes on any day, as tests of dates need; null: the clock's. */
+    public SandboxSettings withAsOf(LocalDate newAsOf) {
+        return copy(settings -> settings.asOf = newAsOf);
+    }
+
     /** The account's age at start; a free trial older than 365 days answers every request with 402. */
     public SandboxSettings withAccountAge(Duration newAccountAge) {
         return copy(settings -> settings.accountAge = newAccountAge);
@@ -174,6 +207,7 @@ public record SandboxSettings(String host, int port, int companies, Map<String, 
         private Clock clock;
         private boolean freeTrial;
         private Duration accountAge;
+        private LocalDate asOf;
 
         private Components(SandboxSettings from) {
             host = from.host;
@@ -185,11 +219,12 @@ public record SandboxSettings(String host, int port, int companies, Map<String, 
             clock = from.clock;
             freeTrial = from.freeTrial;
             accountAge = from.accountAge;
+            asOf = from.asOf;
         }
 
         private SandboxSettings settings() {
             return new SandboxSettings(host, port, companies, recordsPerCompany, seed, apiKey, clock, freeTrial,
-                    accountAge);
+                    accountAge, asOf);
         }
     }
 
@@ -198,6 +233,6 @@ public record SandboxSettings(String host, int port, int companies, Map<String, 
     public String toString() {
         return "SandboxSettings[host=" + host + ", port=" + port + ", companies=" + companies
                 + ", recordsPerCompany=" + recordsPerCompany + ", seed=" + seed + ", apiKey=<hidden>, clock="
-                + clock + ", freeTrial=" + freeTrial + ", accountAge=" + accountAge + "]";
+                + clock + ", freeTrial=" + freeTrial + ", accountAge=" + accountAge + ", asOf=" + asOf + "]";
     }
 }

@@ -59,9 +59,11 @@
  *   <li>{@code GET/POST /apiKeys} ({@code ApiKeys}/{@code ApiKeyDetails}; POST answers 201 as in the spec), {@code
  *       DELETE /apiKeys/{id}} (204); {@code GET/POST /profile/syncSettings} and
  *       {@code /companies/{id}/syncSettings} ({@code SyncSettings}; POST answers 204).</li>
- *   <li>Records are a pure function of (seed, company index, record index), generated page by page on demand; the
- *       same settings serve the same bytes, and generated dates are fixed relative to an "as of" day (2025-07-01),
- *       never to now. A million invoices cost no memory (see {@code bench/BENCHMARKS.md}). Records per company
+ *   <li>Records are a pure function of (seed, as-of day, company index, record index), generated page by page on
+ *       demand; the same settings with the same "as of" day serve the same bytes. Generated dates run up to 540 days
+ *       back from that day, never from now: {@code SandboxSettings.asOf} ({@code --as-of}, {@code
+ *       ledgersync.sandbox.as-of}), by default the day of the sandbox's clock when it starts, so that a newcomer's
+ *       invoices end around today; tests that compare dates or bytes across days give a fixed day. A million invoices cost no memory (see {@code bench/BENCHMARKS.md}). Records per company
  *       ({@code SandboxSettings.defaults()}): 40 customers, 1000 invoices, 100 credit notes, 25 suppliers, 400
  *       bills, 30 accounts; each is set with {@code withRecordsPerCompany(dataType, n)}, a scenario's
  *       {@code data.recordsPerCompany} or {@code ledgersync.sandbox.records-per-company.<dataType>}. Customers and

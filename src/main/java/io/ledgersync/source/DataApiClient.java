@@ -95,7 +95,7 @@ public final class DataApiClient {
     }
 
     /**
-     * The href of the first page of a paged resource restricted by a {@code query} (contract/README.md, "Query
+     * The href of the first page of a paged resource restricted by a {@code query} (docs/CONTRACT.md, "§10 The query
      * language"), URL-encoded; the {@code next} links the Data API gives carry it on.
      *
      * @param query the filter, or null for none

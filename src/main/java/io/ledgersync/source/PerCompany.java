@@ -53,7 +53,7 @@ final class PerCompany<T> {
      *
      * @param shared the company list's breaker, {@code dataApi}
      * @param companies where the companies' breakers are made: a registry of their own, not bound to meters, since a
-     *     series per company is what the cardinality rule forbids (README, "Metrics")
+     *     series per company is what the cardinality rule forbids (docs/metrics-and-alerts.md)
      * @param watch told of every breaker, e.g. to follow its state transitions
      */
     static PerCompany<CircuitBreaker> circuitBreakers(CircuitBreaker shared, CircuitBreakerRegistry companies,

@@ -5,8 +5,10 @@ import static io.ledgersync.sync.WarehouseAssertions.runStatuses;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
+import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
@@ -19,11 +21,17 @@ import org.junit.jupiter.api.MethodOrderer;
 import org.junit.jupiter.api.Order;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestMethodOrder;
+import org.junit.jupiter.api.extension.ExtendWith;
 import org.springframework.amqp.core.AmqpAdmin;
 import org.springframework.amqp.core.AmqpTemplate;
+import org.springframework.amqp.core.Message;
+import org.springframework.amqp.core.MessageBuilder;
+import org.springframework.amqp.core.MessageProperties;
 import org.springframework.batch.integration.partition.StepExecutionRequest;
 import org.springframework.boot.WebApplicationType;
 import org.springframework.boot.builder.SpringApplicationBuilder;
+import org.springframework.boot.test.system.CapturedOutput;
+import org.springframework.boot.test.system.OutputCaptureExtension;
 import org.springframework.context.ConfigurableApplicationContext;
 
 import io.ledgersync.LedgersyncApplication;
@@ -44,6 +52,7 @@ import io.micrometer.core.instrument.MeterRegistry;
  * run, and the rate budget both share. Subclasses start it ({@link #startCluster}) in a {@code @BeforeAll} with their broker.
  */
 @TestMethodOrder(MethodOrderer.OrderAnnotation.class) // the first run syncs the companies the later ones read
+@ExtendWith(OutputCaptureExtension.class)
 abstract class AbstractClusterIntegrationTests {
 
     private static final int COMPANIES = 3;
@@ -96,6 +105,7 @@ abstract class AbstractClusterIntegrationTests {
     static void stopCluster() {
         if (manager != null) {
             manager.getBean(AmqpAdmin.class).deleteQueue(clusterName + ".partitions");
+            manager.getBean(AmqpAdmin.class).deleteQueue(clusterName + ".partitions.dlq");
         }
         for (AutoCloseable closing : new AutoCloseable[] {worker, manager, sandbox, broker}) {
             try {
@@ -339,6 +349,113 @@ abstract class AbstractClusterIntegrationTests {
         } finally {
             sandbox.faults().clear();
         }
+    }
+
+    /**
+     * Issue 25: a message on the partition queue that is not a partition request (text, no content type, a serialized
+     * String, Integer, HashMap, a request without a step, bytes that do not deserialize) is rejected once, moved to the
+     * dead-letter queue, counted by reason and logged in one line each; the worker goes on taking requests. Before, each
+     * was handed back at once and for ever, the worker logging a stack trace per delivery.
+     */
+    @Test
+    @Order(2)
+    void messagesThatAreNoPartitionRequestAreRejectedOnceDeadLetteredCountedAndLoggedInOneLineEach(CapturedOutput output) {
+        HashMap<String, String> map = new HashMap<>();
+        map.put("stepName", "invoices");
+        Message bare = new Message(new byte[] {1, 2, 3}, new MessageProperties());
+        bare.getMessageProperties().setContentType(null);
+        List<Message> hostile = List.of(
+                MessageBuilder.withBody("invoices".getBytes(StandardCharsets.UTF_8)).setContentType("text/plain").build(),
+                bare,
+                serialized("invoices"),
+                serialized(42),
+                serialized(new StepExecutionRequest(null, 1)),
+                serialized(map),
+                MessageBuilder.withBody(new byte[] {(byte) 0xAC, (byte) 0xED, 0, 5, 1})
+                        .setContentType(MessageProperties.CONTENT_TYPE_SERIALIZED_OBJECT).build());
+        long unknown = warehouse.withHandle(h -> h.createQuery("SELECT COALESCE(MAX(step_execution_id), 0) + 1000 FROM batch_step_execution")
+                .mapTo(Long.class).one());
+        double discardedBefore = partitions("discarded");
+        AmqpTemplate broker = manager.getBean(AmqpTemplate.class);
+
+        hostile.forEach(message -> broker.send(clusterName + ".partitions", message));
+        broker.convertAndSend(clusterName + ".partitions", new StepExecutionRequest("invoices", unknown)); // a request after them
+
+        await().atMost(Duration.ofSeconds(30)).alias("the request sent after them is handled")
+                .until(() -> partitions("discarded") == discardedBefore + 1);
+        await().atMost(Duration.ofSeconds(30)).during(Duration.ofMillis(500)).alias("each rejected once, none handed back")
+                .until(() -> rejected(null) == hostile.size());
+        assertThat(rejected("content-type")).isEqualTo(2);
+        assertThat(rejected("not-a-request")).isEqualTo(3);
+        assertThat(rejected("class-not-allowed")).isEqualTo(1);
+        assertThat(rejected("unreadable")).isEqualTo(1);
+        assertThat(output.getAll().lines().filter(line -> line.contains("Rejected message on " + clusterName + ".partitions")))
+                .as("one line a message").hasSize(hostile.size())
+                .allSatisfy(line -> assertThat(line).contains("dead-lettered to " + clusterName + ".partitions.dlq"));
+        assertThat(output.getAll()).doesNotContain("Execution of Rabbit message listener failed");
+        assertThat(deadLettered()).as("the messages, kept for an operator to read").hasSize(hostile.size())
+                .anySatisfy(body -> assertThat(body).isEqualTo("invoices".getBytes(StandardCharsets.UTF_8)));
+    }
+
+    private static Message serialized(java.io.Serializable object) {
+        return MessageBuilder.withBody(org.springframework.amqp.utils.SerializationUtils.serialize(object))
+                .setContentType(MessageProperties.CONTENT_TYPE_SERIALIZED_OBJECT).build();
+    }
+
+    /** What the dead-letter queue holds, taken out of it. */
+    private static List<byte[]> deadLettered() {
+        AmqpTemplate broker = manager.getBean(AmqpTemplate.class);
+        List<byte[]> bodies = new ArrayList<>();
+        for (Message message = broker.receive(clusterName + ".partitions.dlq"); message != null;
+                message = broker.receive(clusterName + ".partitions.dlq")) {
+            bodies.add(message.getBody());
+        }
+        return bodies;
+    }
+
+    /**
+     * Issue 25: a request for a partition that a worker is running (delivered again after a connection blip or the
+     * broker's consumer timeout, or sent twice) waits at the partition's fence instead of running it a second time at
+     * once; when the partition has ended, the copy is discarded as already done. Each page is read once.
+     */
+    @Test
+    @Order(8)
+    void aSecondRequestForAPartitionThatIsRunningWaitsForItAndNeverRunsItTwice() throws Exception {
+        String company = sandbox.dataSet().companyIds().get(0);
+        SyncRequest oneCompany = SyncRequest.of("invoices", company).withFullRefresh();
+        SyncLauncher launcher = manager.getBean(SyncLauncher.class);
+        sandbox.faults().path("/companies/*/data/invoices").latency(Duration.ofMillis(1000));
+        try {
+            long before = sandbox.requestCount();
+            assertThat(launcher.run(oneCompany).successful()).isTrue();
+            long onePass = sandbox.requestCount() - before;
+            double discardedBefore = partitions("discarded");
+
+            long start = sandbox.requestCount();
+            var run = launcher.launch(oneCompany);
+            long partition = await().atMost(Duration.ofSeconds(30)).alias("the partition runs on the worker")
+                    .until(() -> startedPartition(run.runId()), id -> id != null);
+            manager.getBean(AmqpTemplate.class).convertAndSend(clusterName + ".partitions", new StepExecutionRequest("invoices", partition));
+            SyncReport report = run.completion().get(60, java.util.concurrent.TimeUnit.SECONDS);
+
+            assertThat(report.successful()).as(report.summary()).isTrue();
+            await().atMost(Duration.ofSeconds(30)).alias("the second request, through the fence once the partition ended, is discarded")
+                    .until(() -> partitions("discarded") == discardedBefore + 1);
+            assertThat(sandbox.requestCount() - start).as("the pages of one pass, each read once").isEqualTo(onePass);
+        } finally {
+            sandbox.faults().clear();
+        }
+    }
+
+    private static Long startedPartition(long runId) {
+        return warehouse.withHandle(h -> h.createQuery("SELECT MAX(step_execution_id) FROM batch_step_execution WHERE job_execution_id = :run"
+                + " AND step_name LIKE 'invoices:%' AND status = 'STARTED' AND write_count > 0").bind("run", runId).mapTo(Long.class).one());
+    }
+
+    /** Rejected messages of a reason, or of every reason for null. */
+    private static double rejected(String reason) {
+        var search = worker.getBean(MeterRegistry.class).find("ledgersync.cluster.messages.rejected");
+        return (reason == null ? search : search.tag("reason", reason)).counters().stream().mapToDouble(c -> c.count()).sum();
     }
 
     private static double partitions(String outcome) {

@@ -25,6 +25,7 @@ class SandboxCommandTests {
             "--companies=-1|--companies must be between 0 and 100000, was -1",
             "--invoices-per-company=lots|--invoices-per-company must be a whole number",
             "--seed=x|--seed must be a whole number, was 'x'",
+            "--as-of=yesterday|--as-of must be a day as yyyy-mm-dd (e.g. 2025-07-01), was 'yesterday'",
             "--host=|--host needs a value",
             "--colour=red|unknown option --colour",
             "--port|unexpected argument '--port'",
@@ -50,7 +51,8 @@ class SandboxCommandTests {
     @Test
     void helpPrintsUsageAndSucceeds() {
         assertThat(run(Map.of(), "--help")).isZero();
-        assertThat(out()).contains("usage: sandbox").contains("--invoices-per-company").contains("--scenario");
+        assertThat(out()).contains("usage: sandbox").contains("--invoices-per-company").contains("--scenario")
+                .contains("--as-of                 the day the records end at, yyyy-mm-dd").contains("default today in UTC");
     }
 
     @Test
@@ -77,11 +79,11 @@ class SandboxCommandTests {
     @Test
     void argumentsOverrideEveryDefault() {
         SandboxSettings settings = SandboxCommand.parse(new String[] {"--host=0.0.0.0", "--port=9000",
-                "--companies=7", "--invoices-per-company=20", "--seed=-5"},
+                "--companies=7", "--invoices-per-company=20", "--seed=-5", "--as-of=2025-07-01"},
                 Map.of(SandboxCommand.API_KEY_VARIABLE, "from-env"));
 
         assertThat(settings).isEqualTo(SandboxSettings.defaults().withHost("0.0.0.0").withPort(9000).withCompanies(7)
-                .withInvoicesPerCompany(20).withSeed(-5L).withApiKey("from-env"));
+                .withInvoicesPerCompany(20).withSeed(-5L).withApiKey("from-env").withAsOf(java.time.LocalDate.of(2025, 7, 1)));
     }
 
     @Test
@@ -100,7 +102,7 @@ class SandboxCommandTests {
         assertThat(exitCode).isZero();
         assertThat(served.get()).isEqualTo(2);
         assertThat(out()).contains("2 companies, each 40 customers, 3 invoices, 100 creditNotes, 25 suppliers, 400 bills,"
-                + " 30 accounts, seed 42")
+                + " 30 accounts, seed 42, as of " + java.time.LocalDate.now(java.time.ZoneOffset.UTC))
                 .contains("\"sandbox-key\"")
                 .contains("Authorization: Basic c2FuZGJveC1rZXk=");
     }

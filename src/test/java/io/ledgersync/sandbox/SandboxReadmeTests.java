@@ -20,15 +20,15 @@ import javax.tools.ToolProvider;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-/** The README's Java example of the sandbox, compiled as written, so that a clone can trust it. */
+/** The Java example of docs/sandbox.md, compiled as written, so that a clone can trust it. */
 class SandboxReadmeTests {
 
-    /** The sentence just above the example in the README's "The sandbox" section. */
+    /** The sentence just above the example in docs/sandbox.md. */
     private static final String INTRODUCTION = "Tests script the same from Java";
 
     @Test
     void javaExampleOfTheSandboxSectionCompilesAsWritten(@TempDir Path classes) throws IOException {
-        String example = javaBlockAfter(Files.readString(Path.of("README.md")), INTRODUCTION);
+        String example = javaBlockAfter(Files.readString(Path.of("docs", "sandbox.md")), INTRODUCTION);
         // The example's free variables, given the types a test would have.
         String source = """
                 import java.time.Clock;
@@ -52,14 +52,14 @@ class SandboxReadmeTests {
                     List.of("-classpath", System.getProperty("java.class.path"), "-proc:none"), null,
                     List.of(new Source("ReadmeExample", source))).call();
 
-            assertThat(compiled).as("the README example compiles:\n%s\n%s", source, diagnostics.getDiagnostics())
+            assertThat(compiled).as("the docs/sandbox.md example compiles:\n%s\n%s", source, diagnostics.getDiagnostics())
                     .isTrue();
         }
     }
 
     private static String javaBlockAfter(String markdown, String introduction) {
         int from = markdown.indexOf("```java", markdown.indexOf(introduction));
-        assertThat(markdown.indexOf(introduction)).as("README still introduces its Java example").isNotNegative();
+        assertThat(markdown.indexOf(introduction)).as("docs/sandbox.md still introduces its Java example").isNotNegative();
         int start = markdown.indexOf('\n', from) + 1;
         return markdown.substring(start, markdown.indexOf("```", start));
     }

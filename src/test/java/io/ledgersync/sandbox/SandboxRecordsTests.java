@@ -4,6 +4,7 @@ import static io.ledgersync.sandbox.SandboxHttp.invoicesPath;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import java.math.BigDecimal;
+import java.time.LocalDate;
 import java.util.List;
 import java.util.Set;
 import java.util.regex.Pattern;
@@ -41,10 +42,12 @@ class SandboxRecordsTests {
     private static final Pattern LOCAL_DATE_TIME = Pattern.compile("\\d{4}-\\d{2}-\\d{2}T\\d{2}:\\d{2}:\\d{2}");
     private static final Pattern UTC_DATE_TIME = Pattern.compile("\\d{4}-\\d{2}-\\d{2}T\\d{2}:\\d{2}:\\d{2}Z");
     private static final int INVOICES = 1000;
+    /** A fixed "as of" day: these tests compare bytes and dates, which must not move with the day they run on. */
+    private static final LocalDate AS_OF = LocalDate.of(2025, 7, 1);
 
     @RegisterExtension
     static final SandboxHttp http = SandboxHttp.started(SandboxSettings.defaults().withCompanies(3)
-            .withInvoicesPerCompany(INVOICES));
+            .withInvoicesPerCompany(INVOICES).withAsOf(AS_OF));
     private static final String companyId = http.companyId(2);
     private static List<JsonNode> invoices;
 
@@ -58,7 +61,7 @@ class SandboxRecordsTests {
     void sameSeedServesTheSameBytes() {
         // given a second sandbox with the same settings on another port
         try (SandboxServer twin = SandboxServer.start(SandboxSettings.defaults().withCompanies(3)
-                .withInvoicesPerCompany(INVOICES))) {
+                .withInvoicesPerCompany(INVOICES).withAsOf(AS_OF))) {
             SandboxHttp twinHttp = new SandboxHttp(twin);
 
             // when both serve the same pages
@@ -67,6 +70,50 @@ class SandboxRecordsTests {
             String page = invoicesPath(companyId) + "?page=2&pageSize=300";
             assertThat(twinHttp.get(page).body()).isEqualTo(http.get(page).body());
         }
+    }
+
+    @Test
+    void anotherAsOfDayServesTheSameRecordsMovedInTime() {
+        SandboxDataSet later = new SandboxDataSet(SandboxSettings.defaults().withCompanies(3).withInvoicesPerCompany(INVOICES)
+                .withAsOf(AS_OF.plusDays(10)));
+
+        JsonNode moved = json(later.invoiceJson(companyId, 0));
+        JsonNode original = invoices.get(0);
+        assertThat(moved.get("id")).isEqualTo(original.get("id"));
+        assertThat(moved.get("totalAmount").decimalValue()).isEqualByComparingTo(original.get("totalAmount").decimalValue());
+        assertThat(LocalDate.parse(moved.get("issueDate").asString().substring(0, 10)))
+                .isEqualTo(LocalDate.parse(original.get("issueDate").asString().substring(0, 10)).plusDays(10));
+    }
+
+    /** What a newcomer's aged-receivables query meets: as of today, invoices of the last weeks, due dates in every bucket. */
+    @Test
+    void givenTheDefaultAsOfTodayTheNewestInvoicesAreRecentAndOpenOnesSpreadOverTheAgeingBuckets() {
+        SandboxSettings defaults = SandboxSettings.defaults().withCompanies(1);
+        LocalDate today = defaults.recordsAsOf();
+        SandboxDataSet data = new SandboxDataSet(defaults);
+        String company = data.companyIds().get(0);
+
+        List<JsonNode> all = IntStream.range(0, data.invoiceCount(company)).mapToObj(i -> json(data.invoiceJson(company, i)))
+                .toList();
+
+        LocalDate newest = all.stream().map(invoice -> day(invoice, "issueDate")).max(LocalDate::compareTo).orElseThrow();
+        assertThat(newest).isBetween(today.minusWeeks(2), today);
+        java.util.Map<String, Long> buckets = all.stream()
+                .filter(invoice -> Set.of("Submitted", "PartiallyPaid").contains(invoice.get("status").asString()))
+                .collect(Collectors.groupingBy(invoice -> {
+                    long overdue = java.time.temporal.ChronoUnit.DAYS.between(day(invoice, "dueDate"), today);
+                    return overdue <= 0 ? "current" : overdue <= 30 ? "1-30" : overdue <= 60 ? "31-60" : "over 60";
+                }, Collectors.counting()));
+        assertThat(buckets).containsOnlyKeys("current", "1-30", "31-60", "over 60")
+                .allSatisfy((bucket, count) -> assertThat(count).as(bucket).isPositive());
+    }
+
+    private static LocalDate day(JsonNode record, String field) {
+        return LocalDate.parse(record.get(field).asString().substring(0, 10));
+    }
+
+    private static JsonNode json(String text) {
+        return tools.jackson.databind.json.JsonMapper.builder().build().readTree(text);
     }
 
     @Test
@@ -83,7 +130,7 @@ class SandboxRecordsTests {
     void recordsDoNotDependOnTheSizeOfTheDataSet() {
         // given a smaller data set from the same seed
         SandboxDataSet smaller = new SandboxDataSet(SandboxSettings.defaults().withCompanies(2)
-                .withInvoicesPerCompany(10));
+                .withInvoicesPerCompany(10).withAsOf(AS_OF));
 
         // then its records are the first records of the larger one
         String firstCompany = smaller.companyIds().get(0);
@@ -222,8 +269,8 @@ class SandboxRecordsTests {
             if (!invoice.get("sourceModifiedDate").isNull()) {
                 assertThat(invoice.get("sourceModifiedDate").asString()).matches(UTC_DATE_TIME);
             }
-            // generated against a fixed day, never against now
-            assertThat(invoice.get("modifiedDate").asString()).isLessThan("2025-07-01T00:00:00Z");
+            // generated against the settings' "as of" day, never against now
+            assertThat(invoice.get("modifiedDate").asString()).isLessThan(AS_OF + "T00:00:00Z");
         });
     }
 

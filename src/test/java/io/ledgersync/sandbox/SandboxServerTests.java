@@ -28,12 +28,15 @@ import io.ledgersync.sandbox.records.DataTypes;
 class SandboxServerTests {
 
     @Test
-    void defaultsAreLoopbackAnyPortFiveCompaniesOfAThousandInvoices() {
+    void defaultsAreLoopbackAnyPortFiveCompaniesOfAThousandInvoicesAsOfToday() {
+        java.time.LocalDate today = java.time.LocalDate.now(java.time.ZoneOffset.UTC);
         SandboxSettings defaults = SandboxSettings.defaults();
 
         assertThat(defaults).isEqualTo(new SandboxSettings("127.0.0.1", 0, 5, Map.of("customers", 40,
                 "invoices", 1000, "creditNotes", 100, "suppliers", 25, "bills", 400, "accounts", 30), 42L,
-                "sandbox-key", Clock.systemUTC(), true, Duration.ZERO));
+                "sandbox-key", Clock.systemUTC(), true, Duration.ZERO, null));
+        assertThat(defaults.recordsAsOf()).as("today in UTC (or tomorrow, if the day turned meanwhile)")
+                .isBetween(today, today.plusDays(1));
         assertThat(defaults.recordsPerCompany().keySet()).containsExactlyElementsOf(DataTypes.NAMES);
         assertThat(defaults.toString()).doesNotContain("sandbox-key");
     }

@@ -37,7 +37,7 @@ import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.json.JsonMapper;
 
 /**
- * Keeping the warehouse in step with a Data API that changes (README, "Keeping in step"; CONTRACT.md §10 the query
+ * Keeping the warehouse in step with a Data API that changes (docs/keeping-in-step.md; CONTRACT.md §10 the query
  * language, §11 change dates, §12 deleted records, §2.3 the page envelope's totalResults): incremental reads from the
  * watermark, the lookback, full refreshes that mark deletes with their safety bound, reappearance, a crash inside an
  * incremental walk, a filtered data set. The whole application against the sandbox over real HTTP: 3 companies of 250

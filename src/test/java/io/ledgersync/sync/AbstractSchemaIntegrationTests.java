@@ -328,7 +328,7 @@ abstract class AbstractSchemaIntegrationTests {
     }
 
     /**
-     * The README's report queries, run as written, agree with the same reports computed from what the sandbox served;
+     * The report queries of docs/data-sets.md, run as written, agree with the same reports computed from what the sandbox served;
      * the dbt sources that {@code schema --dbt} writes name every table and column the warehouse has, and their tests
      * (keys unique and not null) hold on the synced warehouse.
      */
@@ -408,7 +408,7 @@ abstract class AbstractSchemaIntegrationTests {
         assertDbtSourcesDescribeTheWarehouseAndTheirTestsHold(sources);
     }
 
-    /** The structure dbt reads (version 2, sources, tables, columns, tests, freshness), checked against the database. */
+    /** The structure dbt reads (version 2, sources, tables, columns, data_tests, freshness), checked against the database. */
     @SuppressWarnings("unchecked")
     private void assertDbtSourcesDescribeTheWarehouseAndTheirTestsHold(Path sources) throws IOException {
         Map<String, Object> file = new org.yaml.snakeyaml.Yaml().load(Files.readString(sources));
@@ -425,7 +425,7 @@ abstract class AbstractSchemaIntegrationTests {
                 "invoice_payment_allocations");
         for (Map<String, Object> table : tables) {
             String name = (String) table.get("name");
-            assertThat(table).as(name).containsKeys("description", "columns");
+            assertThat(table).as(name).containsKeys("description", "columns").doesNotContainKey("tests");
             if (name.endsWith("_line_items") || name.endsWith("_payment_allocations")) {
                 assertThat(table).as("a child table's freshness is its parent's").containsEntry("freshness", null);
             } else {
@@ -438,7 +438,8 @@ abstract class AbstractSchemaIntegrationTests {
                     .containsExactlyInAnyOrderElementsOf(inDatabase);
             for (Map<String, Object> column : columns) {
                 assertThat((String) column.get("description")).as("%s.%s", name, column.get("name")).isNotBlank();
-                for (Object test : (List<Object>) column.getOrDefault("tests", List.of())) {
+                assertThat(column).as("dbt 1.8+ reads data_tests, not tests").doesNotContainKey("tests");
+                for (Object test : (List<Object>) column.getOrDefault("data_tests", List.of())) {
                     String sql = test.equals("not_null")
                             ? "SELECT COUNT(*) FROM " + name + " WHERE " + column.get("name") + " IS NULL"
                             : "SELECT COUNT(*) FROM (SELECT " + column.get("name") + " FROM " + name + " GROUP BY " + column.get("name")
@@ -446,9 +447,9 @@ abstract class AbstractSchemaIntegrationTests {
                     assertThat(countOf(sql)).as("dbt test %s of %s.%s", test, name, column.get("name")).isZero();
                 }
             }
-            List<Object> tableTests = (List<Object>) table.getOrDefault("tests", List.of());
-            boolean compositeKey = columns.stream().filter(c -> ((List<Object>) c.getOrDefault("tests", List.of())).contains("not_null")
-                    && !((List<Object>) c.get("tests")).contains("unique")).count() > 0;
+            List<Object> tableTests = (List<Object>) table.getOrDefault("data_tests", List.of());
+            boolean compositeKey = columns.stream().filter(c -> ((List<Object>) c.getOrDefault("data_tests", List.of())).contains("not_null")
+                    && !((List<Object>) c.get("data_tests")).contains("unique")).count() > 0;
             assertThat(tableTests).as("%s: a composite key is tested unique as a whole", name).hasSize(compositeKey ? 1 : 0);
             for (Object test : tableTests) {
                 String expression = (String) ((Map<String, Map<String, Object>>) test).get("unique").get("column_name");
@@ -459,11 +460,11 @@ abstract class AbstractSchemaIntegrationTests {
         assertThat(count("invoice_line_items")).as("the tests ran on rows").isPositive();
     }
 
-    /** A SQL block of the README, found by its first line. */
+    /** A SQL block of docs/data-sets.md, found by its first line. */
     static String readmeQuery(String firstLine) throws IOException {
-        String readme = Files.readString(Path.of("README.md"));
+        String readme = Files.readString(Path.of("docs", "data-sets.md"));
         int start = readme.indexOf("```sql\n" + firstLine);
-        assertThat(start).as("README has a query starting %s", firstLine).isPositive();
+        assertThat(start).as("docs/data-sets.md has a query starting %s", firstLine).isPositive();
         start += "```sql\n".length();
         return readme.substring(start, readme.indexOf("```", start));
     }

@@ -3,6 +3,7 @@ package io.ledgersync.sync;
 import static io.ledgersync.sync.WarehouseAssertions.assertWarehouseEqualsSandbox;
 import static io.ledgersync.sync.WarehouseAssertions.runStatuses;
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
 
 import java.io.IOException;
 import java.nio.file.Files;
@@ -10,9 +11,11 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.Comparator;
 import java.util.List;
+import java.util.Objects;
 import java.util.stream.Stream;
 
 import org.jdbi.v3.core.Jdbi;
+import org.springframework.jdbc.datasource.DriverManagerDataSource;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -21,6 +24,8 @@ import io.ledgersync.LedgersyncJvm;
 import io.ledgersync.sandbox.SandboxServer;
 import io.ledgersync.sandbox.SandboxSettings;
 import io.ledgersync.warehouse.TestPostgres;
+import io.ledgersync.warehouse.lock.AdvisoryRunLocks;
+import io.ledgersync.warehouse.lock.RunLocks;
 
 /**
  * Two {@code sync} processes at once on one warehouse, in real separate JVMs: the second is refused
@@ -82,6 +87,36 @@ class ExclusiveRunsIntegrationTests {
                 .contains("/" + first.pid() + " (PostgreSQL session ")
                 .endsWith("; wait for it to end");
         assertFirstCompletesAlone(first, Jdbi.create(url, "postgres", ""));
+    }
+
+    /**
+     * An idle-connection killer (idle_session_timeout, a DBA's script, a NAT) ends the session that holds the run lock, and
+     * another instance takes the lock: the run that lost it stops at its next page boundary instead of going on beside
+     * whatever the other instance starts, and the next sync resumes it.
+     */
+    @Test
+    void aSyncWhoseLockIsTakenAfterItsSessionEndedStopsAtAPageBoundaryAndTheNextSyncResumesIt() {
+        String url = TestPostgres.createDatabase("lost_lock");
+        LedgersyncJvm first = sync("lost-lock-first", url, "postgres");
+        first.awaitOutput("Sync run \\d+ started", PROCESS_TIMEOUT);
+        Jdbi warehouse = Jdbi.create(url, "postgres", "");
+        RunLocks otherInstance = new AdvisoryRunLocks(new DriverManagerDataSource(url, "postgres", ""), "ledgersync other/2");
+
+        warehouse.useHandle(h -> h.execute("SELECT pg_terminate_backend(l.pid) FROM pg_locks l WHERE l.locktype = 'advisory'"
+                + " AND l.granted AND l.database = (SELECT oid FROM pg_database WHERE datname = current_database())"));
+        RunLocks.Held taken = await().atMost(PROCESS_TIMEOUT).pollInterval(Duration.ofMillis(20))
+                .until(() -> otherInstance.tryAcquire("full").orElse(null), Objects::nonNull);
+        int exit = first.awaitExit(PROCESS_TIMEOUT);
+
+        assertThat(exit).as(first.describe()).isEqualTo(9);
+        assertThat(first.output()).contains("lost its run lock: its PostgreSQL session ended and ledgersync other/2");
+        assertThat(runStatuses(warehouse)).containsExactly("STOPPED");
+        taken.close();
+        sandbox.faults().clear();
+        LedgersyncJvm next = sync("lost-lock-next", url, "postgres");
+        assertThat(next.awaitExit(PROCESS_TIMEOUT)).as(next.describe()).isZero();
+        assertThat(next.stdout()).contains("(resumed)");
+        assertWarehouseEqualsSandbox(warehouse, sandbox.dataSet());
     }
 
     private static void assertFirstCompletesAlone(LedgersyncJvm first, Jdbi warehouse) {

@@ -184,7 +184,7 @@ abstract class AbstractWarehouseContractTests {
         assertThat(warehouse.count("invoices")).isZero();
     }
 
-    /** A parent with line items, as jobs/invoices.yml declares them (README, "Tables"). */
+    /** A parent with line items, as jobs/invoices.yml declares them (docs/data-sets.md, "Tables"). */
     static final ChildTable LINES = new ChildTable("bill_lines", "bill_id", List.of(
             new Column("description", ColumnType.TEXT), new Column("amount", ColumnType.DECIMAL)));
     static final Table BILLS = new Table("bills", List.of(new Column("company_id", ColumnType.TEXT), new Column("id", ColumnType.TEXT),

@@ -13,6 +13,7 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 
 import org.junit.jupiter.api.Test;
+import io.ledgersync.warehouse.lock.AdvisoryRunLocks;
 import io.ledgersync.warehouse.lock.RunLocks;
 import io.ledgersync.warehouse.lock.SchemaLock;
 import io.ledgersync.warehouse.table.Row;
@@ -66,6 +67,56 @@ class PostgresWarehouseContractTests extends AbstractWarehouseContractTests {
             return true;
         }).orElse(false));
         dying.close(); // on a dead session: releases nothing, fails nothing
+    }
+
+    /** An idle-session killer or a DBA ends the lock's session while nobody else wants the lock: it is taken again, the run goes on. */
+    @Test
+    void aLockWhoseSessionEndsIsTakenAgainWhenNobodyElseHasIt() {
+        RunLocks checked = new AdvisoryRunLocks(dataSource, "ledgersync host-a/1", Duration.ofMillis(100));
+        List<String> told = new CopyOnWriteArrayList<>();
+        RunLocks.Held held = checked.tryAcquire("full").orElseThrow();
+        held.whenLost(told::add);
+        int session = lockSession();
+
+        terminate(session);
+
+        await().atMost(Duration.ofSeconds(10)).until(() -> checked.holder("full").filter(holder -> holder.startsWith(
+                "ledgersync host-a/1 (PostgreSQL session ") && !holder.contains("session " + session + ",")).isPresent());
+        assertThat(dialect.runLocks(dataSource, "ledgersync host-b/2").tryAcquire("full")).as("still held").isEmpty();
+        assertThat(told).as("not lost").isEmpty();
+        held.close();
+    }
+
+    /** Its session ended and another instance took the lock: the holder is told, once, and names who has it now. */
+    @Test
+    void aLockTakenByAnotherInstanceAfterItsSessionEndedIsLostAndItsHolderIsTold() {
+        RunLocks checked = new AdvisoryRunLocks(dataSource, "ledgersync host-a/1", Duration.ofSeconds(1));
+        RunLocks otherInstance = dialect.runLocks(dataSource, "ledgersync host-b/2");
+        List<String> told = new CopyOnWriteArrayList<>();
+        RunLocks.Held held = checked.tryAcquire("full").orElseThrow();
+        held.whenLost(told::add);
+
+        terminate(lockSession());
+        RunLocks.Held taken = await().atMost(Duration.ofSeconds(10)).pollInterval(Duration.ofMillis(20))
+                .until(() -> otherInstance.tryAcquire("full").orElse(null), java.util.Objects::nonNull);
+
+        await().atMost(Duration.ofSeconds(10)).until(() -> !told.isEmpty());
+        assertThat(told).singleElement().asString().startsWith("its PostgreSQL session ended and ledgersync host-b/2"
+                + " (PostgreSQL session ").endsWith("has taken it");
+        held.close(); // lost: releases nothing of the new holder's
+        assertThat(checked.tryAcquire("full")).as("the other instance still holds it").isEmpty();
+        taken.close();
+    }
+
+    private int lockSession() {
+        return jdbi.withHandle(h -> h.createQuery("SELECT pid FROM pg_stat_activity"
+                + " WHERE application_name = 'ledgersync host-a/1' AND datname = current_database()").mapTo(Integer.class).one());
+    }
+
+    private void terminate(int session) {
+        boolean terminated = jdbi.withHandle(h -> h.createQuery("SELECT pg_terminate_backend(:pid)").bind("pid", session)
+                .mapTo(Boolean.class).one());
+        assertThat(terminated).isTrue();
     }
 
     /** The lock waits idle outside a transaction, whatever the run's length: no open transaction holds back vacuum. */

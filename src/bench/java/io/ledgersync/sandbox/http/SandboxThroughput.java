@@ -50,7 +50,7 @@ public final class SandboxThroughput {
             // Warm-up: JIT, connection, first pages.
             measureHttp(client, path, authorization, 3, 1);
             // The same records as the server's: the same settings make the same bytes.
-            Companies companies = new Companies(1, settings.recordsPerCompany(), settings.seed(), settings.clock());
+            Companies companies = new Companies(1, settings.recordsPerCompany(), settings.seed(), settings.recordsAsOf(), settings.clock());
             measureInProcess(companies, company, 3, 1);
             List<double[]> http = new ArrayList<>();
             List<double[]> inProcess = new ArrayList<>();

@@ -23,7 +23,7 @@ final class AccountGenerator implements RecordGenerator<LedgerAccount> {
         ChartOfAccounts.Entry entry = ChartOfAccounts.entry(index);
         SeededRandom random = new SeededRandom(ledger.seed(), SeededRandom.ACCOUNT_DETAIL, company.index(), index);
         long balance = random.between(0, 5_000_000_00L);
-        Instant modified = DateTimes.AS_OF.minusSeconds(random.between(3_600, Duration.ofDays(700).toSeconds()));
+        Instant modified = DateTimes.instant(ledger.asOf()).minusSeconds(random.between(3_600, Duration.ofDays(700).toSeconds()));
         Instant sourceModified = random.percent(80) ? modified.minusSeconds(random.between(60, 86_400)) : null;
         // The standard chart is in use; some of the sub-accounts added later were archived again.
         String status = index >= ChartOfAccounts.STANDARD.size() && random.percent(25) ? "Archived" : "Active";

@@ -21,14 +21,14 @@ final class BillGenerator implements RecordGenerator<Bill> {
         SeededRandom random = new SeededRandom(ledger.seed(), SeededRandom.BILL, company.index(), index);
         String id = random.uuid();
         Reference supplier = ledger.anySupplier(company.index(), random);
-        LocalDate issueDate = DateTimes.AS_OF_DATE.minusDays(random.between(1, 540));
+        LocalDate issueDate = ledger.asOf().minusDays(random.between(1, 540));
         LocalDate dueDate = issueDate.plusDays(random.pick(PAYMENT_TERMS_DAYS));
         Bill.BillStatus status = DocumentStatus.draw(random, Bill.BillStatus.values());
         Settlement settlement = status.settlement();
         Lines lines = Lines.purchases(ledger, company.index(), random);
         long amountDue = settlement.open(lines.totalCents(), random);
-        LocalDate lastPayment = settlement.lastPayment(random, issueDate, 60);
-        ChangeDates changed = ChangeDates.after(random, lastPayment != null ? lastPayment : issueDate);
+        LocalDate lastPayment = settlement.lastPayment(random, issueDate, 60, ledger.asOf());
+        ChangeDates changed = ChangeDates.after(random, lastPayment != null ? lastPayment : issueDate, ledger.asOf());
         // Suppliers bill in the company's currency, but for the odd import.
         String currency = random.percent(5) ? (company.baseCurrency().equals("USD") ? "EUR" : "USD")
                 : company.baseCurrency();

@@ -11,11 +11,11 @@ import java.time.LocalDate;
  */
 record ChangeDates(Instant modified, Instant sourceModified) {
 
-    static ChangeDates after(SeededRandom random, LocalDate lastEvent) {
+    static ChangeDates after(SeededRandom random, LocalDate lastEvent, LocalDate asOf) {
         Instant event = DateTimes.instant(lastEvent);
         Instant modified = event.plusSeconds(random.between(3_600, Duration.ofDays(45).toSeconds()));
-        if (modified.isAfter(DateTimes.AS_OF)) {
-            modified = DateTimes.AS_OF.minusSeconds(random.between(1, Duration.ofDays(1).toSeconds()));
+        if (modified.isAfter(DateTimes.instant(asOf))) {
+            modified = DateTimes.instant(asOf).minusSeconds(random.between(1, Duration.ofDays(1).toSeconds()));
         }
         // The provider's own edit precedes our copy of it; some providers do not report it at all.
         Instant sourceModified = null;
@@ -27,8 +27,8 @@ record ChangeDates(Instant modified, Instant sourceModified) {
     }
 
     /** A settlement date after {@code issued}, within {@code maxDays}, and before the "as of" day. */
-    static LocalDate settledAfter(SeededRandom random, LocalDate issued, int maxDays) {
+    static LocalDate settledAfter(SeededRandom random, LocalDate issued, int maxDays, LocalDate asOf) {
         LocalDate settled = issued.plusDays(random.between(0, maxDays));
-        return settled.isBefore(DateTimes.AS_OF_DATE) ? settled : DateTimes.AS_OF_DATE.minusDays(1);
+        return settled.isBefore(asOf) ? settled : asOf.minusDays(1);
     }
 }

@@ -2,6 +2,7 @@ package io.ledgersync.sandbox.records;
 
 import java.time.Clock;
 import java.time.Instant;
+import java.time.LocalDate;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -38,11 +39,12 @@ public final class Companies {
 
     /**
      * Generates {@code count} companies of the seed, each serving {@code recordsPerCompany} records of every data
-     * type of {@link DataTypes} (a count for each); {@code clock} dates the companies created later.
+     * type of {@link DataTypes} (a count for each), every date at or before {@code asOf}; {@code clock} dates the
+     * companies created later.
      */
-    public Companies(int count, Map<String, Integer> recordsPerCompany, long seed, Clock clock) {
-        this.companyGenerator = new CompanyGenerator(seed);
-        this.ledger = new Ledger(seed, recordsPerCompany);
+    public Companies(int count, Map<String, Integer> recordsPerCompany, long seed, LocalDate asOf, Clock clock) {
+        this.companyGenerator = new CompanyGenerator(seed, asOf);
+        this.ledger = new Ledger(seed, recordsPerCompany, asOf);
         Map<String, Served<?>> types = new LinkedHashMap<>();
         for (DataType<?> type : DataTypes.ALL) {
             ledger.size(type.name()); // a missing count fails here, at start, rather than at the first request

@@ -2,6 +2,7 @@ package io.ledgersync.sandbox.records;
 
 import java.time.Duration;
 import java.time.Instant;
+import java.time.LocalDate;
 import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -37,12 +38,15 @@ final class CompanyGenerator {
     private static final List<String> REGIONS = List.of("uk", "us", "eu", "apac");
     private static final List<String> SEGMENTS = List.of("smb", "mid-market", "enterprise");
     private static final List<String> USERS = List.of("sam.okafor", "ana.lima", "li.wei", "jo.barnes");
-    private static final Instant EARLIEST_CREATED = Instant.parse("2023-01-01T00:00:00Z");
+    /** Companies were created within the 540 days from this long before the "as of" day (2023-01-01 for 2025-07-01). */
+    private static final Duration EARLIEST_CREATED_BEFORE_AS_OF = Duration.ofDays(912);
 
     private final long seed;
+    private final Instant asOf;
 
-    CompanyGenerator(long seed) {
+    CompanyGenerator(long seed, LocalDate asOf) {
         this.seed = seed;
+        this.asOf = DateTimes.instant(asOf);
     }
 
     Company generate(int index) {
@@ -51,8 +55,8 @@ final class CompanyGenerator {
         String name = random.pick(FIRST) + " " + random.pick(SECOND) + " " + random.pick(SUFFIX);
         Platform platform = random.pick(PLATFORMS);
         String currency = random.pick(CURRENCIES);
-        Instant created = EARLIEST_CREATED.plusSeconds(random.between(0, Duration.ofDays(540).toSeconds()));
-        Instant lastSync = DateTimes.AS_OF.minusSeconds(random.between(60, Duration.ofDays(3).toSeconds()));
+        Instant created = asOf.minus(EARLIEST_CREATED_BEFORE_AS_OF).plusSeconds(random.between(0, Duration.ofDays(540).toSeconds()));
+        Instant lastSync = asOf.minusSeconds(random.between(60, Duration.ofDays(3).toSeconds()));
         String description = random.percent(70)
                 ? name + " invoices in " + currency + " through " + platform.name() + "."
                 : null;

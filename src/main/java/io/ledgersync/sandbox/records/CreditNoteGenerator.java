@@ -20,13 +20,13 @@ final class CreditNoteGenerator implements RecordGenerator<CreditNote> {
         SeededRandom random = new SeededRandom(ledger.seed(), SeededRandom.CREDIT_NOTE, company.index(), index);
         String id = random.uuid();
         Reference customer = ledger.anyCustomer(company.index(), random);
-        LocalDate issueDate = DateTimes.AS_OF_DATE.minusDays(random.between(1, 540));
+        LocalDate issueDate = ledger.asOf().minusDays(random.between(1, 540));
         CreditNote.CreditNoteStatus status = DocumentStatus.draw(random, CreditNote.CreditNoteStatus.values());
         Settlement settlement = status.settlement();
         Lines lines = Lines.sales(ledger, company.index(), random);
         long remaining = settlement.open(lines.totalCents(), random);
-        LocalDate lastAllocation = settlement.lastPayment(random, issueDate, 90);
-        ChangeDates changed = ChangeDates.after(random, lastAllocation != null ? lastAllocation : issueDate);
+        LocalDate lastAllocation = settlement.lastPayment(random, issueDate, 90, ledger.asOf());
+        ChangeDates changed = ChangeDates.after(random, lastAllocation != null ? lastAllocation : issueDate, ledger.asOf());
         String note = random.percent(60) ? random.pick(NOTES) : null;
         boolean deleted = random.percent(2);
         String number = "CN-" + String.format("%06d", index + 1);

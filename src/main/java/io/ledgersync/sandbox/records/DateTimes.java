@@ -12,11 +12,6 @@ import java.time.format.DateTimeFormatter;
  */
 public final class DateTimes {
 
-    /** The day the data set is "as of": every generated date is at or before it, so nothing depends on now(). */
-    static final Instant AS_OF = Instant.parse("2025-07-01T00:00:00Z");
-
-    static final LocalDate AS_OF_DATE = LocalDate.of(2025, 7, 1);
-
     // ISO_LOCAL_DATE_TIME drops ":00" seconds, which would make the width of the field vary.
     private static final DateTimeFormatter SECONDS = DateTimeFormatter.ofPattern("uuuu-MM-dd'T'HH:mm:ss");
 

@@ -23,14 +23,14 @@ final class InvoiceGenerator implements RecordGenerator<Invoice> {
         SeededRandom random = new SeededRandom(ledger.seed(), SeededRandom.INVOICE, company.index(), index);
         String id = random.uuid();
         Reference customer = ledger.anyCustomer(company.index(), random);
-        LocalDate issueDate = DateTimes.AS_OF_DATE.minusDays(random.between(1, 540));
+        LocalDate issueDate = ledger.asOf().minusDays(random.between(1, 540));
         LocalDate dueDate = issueDate.plusDays(random.pick(PAYMENT_TERMS_DAYS));
         InvoiceStatus status = DocumentStatus.draw(random, InvoiceStatus.values());
         Settlement settlement = status.settlement();
         Lines lines = Lines.sales(ledger, company.index(), random);
         long amountDue = settlement.open(lines.totalCents(), random);
-        LocalDate lastPayment = settlement.lastPayment(random, issueDate, settlement == Settlement.FULL ? 75 : 60);
-        ChangeDates changed = ChangeDates.after(random, lastPayment != null ? lastPayment : issueDate);
+        LocalDate lastPayment = settlement.lastPayment(random, issueDate, settlement == Settlement.FULL ? 75 : 60, ledger.asOf());
+        ChangeDates changed = ChangeDates.after(random, lastPayment != null ? lastPayment : issueDate, ledger.asOf());
         String currency = random.percent(12) ? random.pick(OTHER_CURRENCIES) : company.baseCurrency();
         long rate = currency.equals(company.baseCurrency()) ? 10_000 : random.between(6_000, 16_000);
         String note = random.percent(30) ? random.pick(NOTES) : null;

@@ -1,5 +1,6 @@
 package io.ledgersync.sandbox.records;
 
+import java.time.LocalDate;
 import java.util.List;
 import java.util.Map;
 
@@ -65,14 +66,21 @@ final class Ledger {
 
     private final long seed;
     private final Map<String, Integer> recordsPerCompany;
+    private final LocalDate asOf;
 
-    Ledger(long seed, Map<String, Integer> recordsPerCompany) {
+    Ledger(long seed, Map<String, Integer> recordsPerCompany, LocalDate asOf) {
         this.seed = seed;
         this.recordsPerCompany = Map.copyOf(recordsPerCompany);
+        this.asOf = asOf;
     }
 
     long seed() {
         return seed;
+    }
+
+    /** The day the records are "as of": every generated date is at or before it, so nothing depends on now(). */
+    LocalDate asOf() {
+        return asOf;
     }
 
     /** How many records a data set has per company before any drift. */

@@ -2,6 +2,7 @@ package io.ledgersync.sandbox.records;
 
 import java.time.Duration;
 import java.time.Instant;
+import java.time.LocalDate;
 import java.util.List;
 import java.util.Locale;
 
@@ -29,11 +30,11 @@ record Party(
     private static final List<String> CONTACT_SURNAMES = List.of("Reid", "Patel", "Ng", "Costa");
 
     /** The details of the party named {@code name}, drawn from its own stream. */
-    static Party generate(SeededRandom random, String name) {
+    static Party generate(SeededRandom random, String name, LocalDate asOf) {
         int place = random.nextInt(CITIES.size());
         String contact = name.split(" ")[0] + " " + random.pick(CONTACT_SURNAMES);
         String domain = name.toLowerCase(Locale.ROOT).replaceAll("[^a-z]+", "") + ".example";
-        Instant modified = DateTimes.AS_OF.minusSeconds(random.between(3_600, Duration.ofDays(400).toSeconds()));
+        Instant modified = DateTimes.instant(asOf).minusSeconds(random.between(3_600, Duration.ofDays(400).toSeconds()));
         Instant sourceModified = random.percent(80) ? modified.minusSeconds(random.between(60, 86_400)) : null;
         return new Party(
                 contact,

@@ -1,5 +1,7 @@
 package io.ledgersync.sandbox.records;
 
+import java.time.LocalDate;
+
 /**
  * Makes customer or supplier {@code index} of a company, a pure function of (seed, company index, index): exactly
  * the party that documents name with the same index (same id and name, from the {@link Ledger}), with its details
@@ -20,23 +22,25 @@ final class PartyGenerator<T> implements RecordGenerator<T> {
     }
 
     private final long seed;
+    private final LocalDate asOf;
     private final long detailKind;
     private final Names names;
     private final Maker<T> maker;
 
-    PartyGenerator(long seed, long detailKind, Names names, Maker<T> maker) {
+    PartyGenerator(long seed, LocalDate asOf, long detailKind, Names names, Maker<T> maker) {
         this.seed = seed;
+        this.asOf = asOf;
         this.detailKind = detailKind;
         this.names = names;
         this.maker = maker;
     }
 
     static PartyGenerator<Customer> customers(Ledger ledger) {
-        return new PartyGenerator<>(ledger.seed(), SeededRandom.CUSTOMER_DETAIL, ledger::customer, Customer::new);
+        return new PartyGenerator<>(ledger.seed(), ledger.asOf(), SeededRandom.CUSTOMER_DETAIL, ledger::customer, Customer::new);
     }
 
     static PartyGenerator<Supplier> suppliers(Ledger ledger) {
-        return new PartyGenerator<>(ledger.seed(), SeededRandom.SUPPLIER_DETAIL, ledger::supplier, Supplier::new);
+        return new PartyGenerator<>(ledger.seed(), ledger.asOf(), SeededRandom.SUPPLIER_DETAIL, ledger::supplier, Supplier::new);
     }
 
     @Override
@@ -44,6 +48,6 @@ final class PartyGenerator<T> implements RecordGenerator<T> {
         Reference reference = names.of(company.index(), index);
         SeededRandom random = new SeededRandom(seed, detailKind, company.index(), index);
         return maker.make(reference.id(), reference.name(), company.baseCurrency(),
-                Party.generate(random, reference.name()));
+                Party.generate(random, reference.name(), asOf));
     }
 }

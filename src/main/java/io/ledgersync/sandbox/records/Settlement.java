@@ -20,9 +20,9 @@ enum Settlement {
         };
     }
 
-    /** When the last payment was made, within {@code maxDays} of issue; null when nothing was paid. */
-    LocalDate lastPayment(SeededRandom random, LocalDate issued, int maxDays) {
-        return this == PARTIAL || this == FULL ? ChangeDates.settledAfter(random, issued, maxDays) : null;
+    /** When the last payment was made, within {@code maxDays} of issue and before {@code asOf}; null when nothing was paid. */
+    LocalDate lastPayment(SeededRandom random, LocalDate issued, int maxDays, LocalDate asOf) {
+        return this == PARTIAL || this == FULL ? ChangeDates.settledAfter(random, issued, maxDays, asOf) : null;
     }
 
     /** The allocations of what was paid, {@code total - open}, drawn from the document's own payment stream. */

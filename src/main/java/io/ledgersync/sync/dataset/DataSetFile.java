@@ -11,7 +11,7 @@ import jakarta.validation.constraints.Pattern;
 
 /**
  * A data set file ({@code jobs/*.yml}) as {@link io.ledgersync.yaml.YamlFiles} reads it: typed, checked, an unknown
- * key refused. The README ("Data sets") shows the format; {@link DataSetCatalog} turns it into a {@link DataSet}.
+ * key refused. docs/data-sets.md shows the format; {@link DataSetCatalog} turns it into a {@link DataSet}.
  *
  * @param name the data set's name, as runs and the API name it
  * @param path the resource path; {@code {companyId}} in it exactly when {@code parent} is {@code companies}

@@ -28,6 +28,8 @@ public final class TableMap {
     /** How late a sync may be before dbt warns and errors: the nightly full sync, and one missed night. */
     private static final int WARN_AFTER_HOURS = 26;
     private static final int ERROR_AFTER_HOURS = 50;
+    /** dbt 1.8 renamed a column's and a table's {@code tests:} to {@code data_tests:}, and warns on the old name. */
+    private static final String DBT_TESTS = "data_tests";
 
     /** One column: its name, type, and where its values come from. */
     record Entry(String column, String type, String source) {
@@ -143,7 +145,7 @@ public final class TableMap {
                 dbtTable.put("freshness", null); // a child table has no synced_at: its parent's freshness tells
             }
             if (table.key().size() > 1) {
-                dbtTable.put("tests", List.of(Map.of("unique", Map.of("column_name",
+                dbtTable.put(DBT_TESTS, List.of(Map.of("unique", Map.of("column_name",
                         "(" + String.join(" || '|' || ", table.key()) + ")"))));
             }
             List<Map<String, Object>> columns = new ArrayList<>();
@@ -152,7 +154,7 @@ public final class TableMap {
                 column.put("name", entry.column());
                 column.put("description", entry.source() + " (" + entry.type() + ")");
                 if (table.key().contains(entry.column())) {
-                    column.put("tests", table.key().size() == 1 ? List.of("unique", "not_null") : List.of("not_null"));
+                    column.put(DBT_TESTS, table.key().size() == 1 ? List.of("unique", "not_null") : List.of("not_null"));
                 }
                 columns.add(column);
             }

@@ -25,8 +25,8 @@ import io.ledgersync.warehouse.state.SyncStates;
  * them once someone has looked ({@link SyncRequest#acceptDeletes}); a run of that command marks them. Thread-safe.
  *
  * <p>The watermark is the newest {@code modifiedDate} the walk wrote, but never later than the walk's start. The
- * newest value read is on the platform's clock, the one {@code modifiedDate} is written with (contract/README.md:
- * "use it for incremental syncs: {@code query=modifiedDate>={last watermark}}"), so ledgersync's own clock, skewed or
+ * newest value read is on the platform's clock, the one {@code modifiedDate} is written with (docs/CONTRACT.md
+ * §11: "the field for incremental reads ({@code query=modifiedDate>=<watermark>})"), so ledgersync's own clock, skewed or
  * moved, never decides what is read next; and a walk that reads nothing new leaves it where it was. Capped at the
  * walk's start, a record changed on a page the walk had already read (its new date is after the start) is read by
  * the next walk whatever the walk read later. The lookback covers what is left: a change the platform committed late

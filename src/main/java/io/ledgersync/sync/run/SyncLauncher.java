@@ -12,7 +12,6 @@ import org.springframework.batch.core.job.JobExecution;
 import org.springframework.batch.core.launch.JobExecutionNotRunningException;
 import org.springframework.batch.core.launch.JobOperator;
 import org.springframework.batch.core.launch.NoSuchJobExecutionException;
-import org.springframework.dao.OptimisticLockingFailureException;
 
 import io.ledgersync.sync.RunState;
 import io.ledgersync.sync.SyncRequest;
@@ -38,8 +37,6 @@ import io.ledgersync.warehouse.lock.RunLocks;
 public class SyncLauncher {
 
     private static final Logger log = LoggerFactory.getLogger(SyncLauncher.class);
-    /** Readings of a dead run that a worker keeps changing, before its recovery gives up (the next launch tries again). */
-    private static final int MAX_RECOVERY_ATTEMPTS = 5;
 
     private final JobOperator jobOperator;
     private final Job syncJob;
@@ -48,6 +45,7 @@ public class SyncLauncher {
     private final RunLocks locks;
     private final RunLookup lookup;
     private final BackgroundRuns background;
+    private final DeadRuns deadRuns;
     private final Clock clock;
     private final AtomicLong lastLaunch = new AtomicLong();
 
@@ -61,6 +59,7 @@ public class SyncLauncher {
         this.lookup = lookup;
         this.background = background;
         this.clock = clock;
+        this.deadRuns = new DeadRuns(jobOperator, lookup);
     }
 
     /**
@@ -87,13 +86,13 @@ public class SyncLauncher {
         validate(request);
         RunLocks.Held lock = acquire(request.kind());
         try {
-            recoverDead(request.kind());
+            deadRuns.recover(request.kind());
             JobExecution unfinished = lookup.unfinished(request).orElse(null);
             if (unfinished != null) {
-                return background.begin(lock, RunLookup.launchedAt(unfinished), key -> resume(unfinished), true);
+                return stoppedIfLost(lock, background.begin(lock, RunLookup.launchedAt(unfinished), key -> resume(unfinished), true));
             }
-            return background.begin(lock, uniqueLaunchTime(), key -> jobOperator.start(syncJob, request.toJobParameters(key)),
-                    false);
+            return stoppedIfLost(lock, background.begin(lock, uniqueLaunchTime(),
+                    key -> jobOperator.start(syncJob, request.toJobParameters(key)), false));
         } catch (RuntimeException e) {
             lock.close();
             throw e;
@@ -122,10 +121,10 @@ public class SyncLauncher {
         SyncRequest request = SyncRequest.from(execution.getJobParameters());
         RunLocks.Held lock = acquire(request.kind());
         try {
-            recoverDead(request.kind());
+            deadRuns.recover(request.kind());
             // re-read under the lock: it was recovered if its process died
             JobExecution current = lookup.execution(runId);
-            return background.begin(lock, RunLookup.launchedAt(current), key -> resume(current), true);
+            return stoppedIfLost(lock, background.begin(lock, RunLookup.launchedAt(current), key -> resume(current), true));
         } catch (RuntimeException e) {
             lock.close();
             throw e;
@@ -159,20 +158,38 @@ public class SyncLauncher {
      */
     public RunsStopped stopAll(Duration grace) {
         RunsStopped outcome = background.stopAll(grace, runId -> {
-            try {
-                log.info("Stopping sync run {} at its next page boundary: this process is shutting down", runId);
-                return jobOperator.stop(runId);
-            } catch (JobExecutionNotRunningException | NoSuchJobExecutionException e) {
-                // it ended between our look and the stop (or a stop request got there first): nothing to stop
-                log.info("Sync run {} needs no stop: {}", runId, e.getMessage());
-                return false;
-            }
+            log.info("Stopping sync run {} at its next page boundary: this process is shutting down", runId);
+            return stopAtNextPage(runId);
         });
         if (!outcome.allEnded()) {
             log.warn("Sync run(s) {} did not stop within {}: the next start recovers and resumes them", outcome.stillRunning(),
                     grace);
         }
         return outcome;
+    }
+
+    /**
+     * A run whose lock is lost (its PostgreSQL session ended and another instance took the lock) stops at its next page
+     * boundary, keeping what it committed: the other instance may now start or resume a run of this kind, and two at once
+     * would write the same company data sets. The next sync resumes it.
+     */
+    private RunHandle stoppedIfLost(RunLocks.Held lock, RunHandle run) {
+        lock.whenLost(why -> {
+            log.error("Sync run {} lost its run lock: {}; stopping it at its next page boundary, keeping what it committed"
+                    + " (the next sync resumes it)", run.runId(), why);
+            stopAtNextPage(run.runId());
+        });
+        return run;
+    }
+
+    private boolean stopAtNextPage(long runId) {
+        try {
+            return jobOperator.stop(runId);
+        } catch (JobExecutionNotRunningException | NoSuchJobExecutionException e) {
+            // it ended between our look and the stop (or a stop request got there first): nothing to stop
+            log.info("Sync run {} needs no stop: {}", runId, e.getMessage());
+            return false;
+        }
     }
 
     /**
@@ -192,40 +209,6 @@ public class SyncLauncher {
         return locks.tryAcquire(lockName)
                 .orElseThrow(() -> new SyncAlreadyRunningException("A " + lockName + " sync run is already active: held by "
                         + locks.holder(lockName).orElse("another process") + "; wait for it to end"));
-    }
-
-    /**
-     * We hold the lock of this kind, so no live process runs one of its lock: a run of that lock that still looks
-     * active died with its process (killed, crashed, or not stopped within its grace). Marking it
-     * failed keeps the history honest and lets it resume, now or later by a restart.
-     */
-    private void recoverDead(SyncRequest.Kind kind) {
-        for (JobExecution dead : lookup.lookingActive(kind.lockName())) {
-            log.warn("Sync run {} was left {} by a process that ended without finishing it; marking it failed, resumable",
-                    dead.getId(), dead.getStatus());
-            recover(dead);
-        }
-    }
-
-    /**
-     * In cluster mode the workers may still run partitions of a dead manager's run, and one may start or commit a
-     * partition between our reading the run and our marking it: Batch then refuses the stale update. Read it again and
-     * mark what it is now; the workers stop its partitions at their next page once the run is FAILED (JobStopWatch).
-     */
-    private void recover(JobExecution dead) {
-        for (int attempt = 1; ; attempt++) {
-            try {
-                jobOperator.recover(dead);
-                return;
-            } catch (OptimisticLockingFailureException raced) {
-                if (attempt == MAX_RECOVERY_ATTEMPTS) {
-                    throw raced;
-                }
-                log.info("Sync run {} changed while it was being recovered ({}): reading it again", dead.getId(),
-                        raced.getMessage());
-                dead = lookup.execution(dead.getId());
-            }
-        }
     }
 
     private JobExecution resume(JobExecution unfinished) throws Exception {

@@ -35,7 +35,7 @@ public record Walk(Kind kind, String query, Instant startedAt) {
     }
 
     /**
-     * The query of a walk (contract/README.md, "Query language"): the data set's filter and the cursor condition, each
+     * The query of a walk (docs/CONTRACT.md, §10 the query language): the data set's filter and the cursor condition, each
      * grouped in {@code { }} and joined by {@code &&} when there are both, so that an {@code ||} in the filter cannot
      * swallow the cursor condition. The instant is cut to whole seconds, rounding down: a little more is read, never less.
      */

@@ -2,6 +2,7 @@ package io.ledgersync.trigger.api;
 
 import org.springdoc.core.customizers.OpenApiCustomizer;
 import org.springframework.beans.factory.ObjectProvider;
+import org.springframework.boot.autoconfigure.condition.ConditionalOnExpression;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnWebApplication;
 import org.springframework.boot.info.BuildProperties;
 import org.springframework.context.annotation.Bean;
@@ -27,6 +28,7 @@ import io.swagger.v3.oas.models.security.SecurityScheme;
  */
 @Configuration(proxyBeanMethods = false)
 @ConditionalOnWebApplication(type = ConditionalOnWebApplication.Type.SERVLET)
+@ConditionalOnExpression("'${ledgersync.command:serve}' == 'serve'")
 class ApiDocsConfiguration {
 
     static final String BASIC = "basicAuth";

@@ -5,6 +5,7 @@ import java.net.URI;
 import org.springframework.http.HttpStatus;
 import org.springframework.http.ProblemDetail;
 import org.springframework.http.ResponseEntity;
+import org.springframework.boot.autoconfigure.condition.ConditionalOnExpression;
 import org.springframework.web.bind.annotation.GetMapping;
 import org.springframework.web.bind.annotation.PathVariable;
 import org.springframework.web.bind.annotation.PostMapping;
@@ -32,6 +33,7 @@ import io.swagger.v3.oas.annotations.responses.ApiResponse;
  * {@link ApiDocsConfiguration} adds the 401 of the security in front of them all.
  */
 @RestController
+@ConditionalOnExpression("'${ledgersync.command:serve}' == 'serve'") // a worker serves health and metrics only
 @RequestMapping("/api/runs")
 class RunController {
 

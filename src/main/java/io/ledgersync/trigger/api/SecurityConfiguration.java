@@ -5,6 +5,7 @@ import java.util.UUID;
 
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
+import org.springframework.boot.autoconfigure.condition.ConditionalOnExpression;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnWebApplication;
 import org.springframework.boot.context.properties.EnableConfigurationProperties;
 import org.springframework.boot.context.properties.source.InvalidConfigurationPropertyValueException;
@@ -44,6 +45,7 @@ import io.micrometer.core.instrument.MeterRegistry;
  */
 @Configuration(proxyBeanMethods = false)
 @ConditionalOnWebApplication(type = ConditionalOnWebApplication.Type.SERVLET) // not in the sync command
+@ConditionalOnExpression("'${ledgersync.command:serve}' == 'serve'") // a worker: WorkerSecurityConfiguration
 @EnableConfigurationProperties(SecurityProperties.class)
 class SecurityConfiguration {
 

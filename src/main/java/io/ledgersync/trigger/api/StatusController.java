@@ -1,5 +1,6 @@
 package io.ledgersync.trigger.api;
 
+import org.springframework.boot.autoconfigure.condition.ConditionalOnExpression;
 import org.springframework.web.bind.annotation.GetMapping;
 import org.springframework.web.bind.annotation.RestController;
 
@@ -12,6 +13,7 @@ import io.swagger.v3.oas.annotations.responses.ApiResponse;
  * document {@code ledgersync status --json} prints too ({@link SyncStatus.Report}).
  */
 @RestController
+@ConditionalOnExpression("'${ledgersync.command:serve}' == 'serve'") // a worker serves health and metrics only
 class StatusController {
 
     private final SyncStatus status;

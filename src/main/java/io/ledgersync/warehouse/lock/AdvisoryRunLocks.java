@@ -5,14 +5,11 @@ import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Statement;
+import java.time.Duration;
 import java.time.OffsetDateTime;
 import java.time.ZoneOffset;
 import java.time.temporal.ChronoUnit;
 import java.util.Optional;
-import java.util.concurrent.Executors;
-import java.util.concurrent.ScheduledExecutorService;
-import java.util.concurrent.ScheduledFuture;
-import java.util.concurrent.TimeUnit;
 
 import javax.sql.DataSource;
 
@@ -28,7 +25,12 @@ import org.springframework.dao.DataAccessResourceFailureException;
  * open for hours, which would hold back vacuum. The session is named after its holder
  * ({@code application_name}), which {@link #holder} reads back from {@code pg_locks} and
  * {@code pg_stat_activity}. Advisory locks belong to one database, so instances on different
- * databases of one server never block each other. Thread-safe.
+ * databases of one server never block each other.
+ * <p>
+ * A session can also end under a live holder: an {@code idle_session_timeout}, a DBA's
+ * {@code pg_terminate_backend}, a NAT that drops the connection. So the holder checks its session every few
+ * seconds; when it is gone it takes the lock again on a new session if nobody else did (the run goes on), and
+ * otherwise tells the holder that the lock is lost ({@link Held#whenLost}), which stops its run. Thread-safe.
  */
 public final class AdvisoryRunLocks implements RunLocks {
 
@@ -38,11 +40,11 @@ public final class AdvisoryRunLocks implements RunLocks {
     static final int NAMESPACE = 0x4C646772;
 
     /**
-     * How often a held lock's idle connection says something: a firewall or NAT that drops idle TCP
-     * connections, or a server's {@code idle_session_timeout}, would otherwise end the session, and
-     * the lock with it, in the middle of a long run.
+     * How often a held lock's session is checked: a lost lock is noticed within this long (another instance may run
+     * beside ours until then), and the session is never idle longer, which keeps idle-connection killers (a firewall,
+     * a NAT, a server's {@code idle_session_timeout} of more than this) from ending it in the first place.
      */
-    private static final long KEEP_ALIVE_SECONDS = 30;
+    static final Duration CHECK_EVERY = Duration.ofSeconds(5);
 
     /** The server gives up on a vanished client after about idle + interval × count = 2 min, instead of the OS's 2 h. */
     private static final String SERVER_KEEPALIVES = "SELECT set_config('tcp_keepalives_idle', '60', false),"
@@ -50,6 +52,7 @@ public final class AdvisoryRunLocks implements RunLocks {
 
     private final DataSource connections;
     private final String holderName;
+    private final Duration checkEvery;
 
     /**
      * @param connections where each lock gets its own connection: not a pool, so that closing the
@@ -57,12 +60,23 @@ public final class AdvisoryRunLocks implements RunLocks {
      * @param holderName how the holder is shown to others ({@code application_name}, at most 63 characters)
      */
     public AdvisoryRunLocks(DataSource connections, String holderName) {
+        this(connections, holderName, CHECK_EVERY);
+    }
+
+    /** As above, checking each held lock's session every {@code checkEvery} (tests: less than the default). */
+    public AdvisoryRunLocks(DataSource connections, String holderName, Duration checkEvery) {
         this.connections = connections;
         this.holderName = holderName;
+        this.checkEvery = checkEvery;
     }
 
     @Override
     public Optional<Held> tryAcquire(String name) {
+        return lockedSession(name).map(session -> new SessionLock(this, name, session, checkEvery));
+    }
+
+    /** A new session that holds the lock {@code name}; empty when someone else holds it. */
+    Optional<Connection> lockedSession(String name) {
         Connection connection = null;
         try {
             connection = connections.getConnection();
@@ -85,7 +99,7 @@ public final class AdvisoryRunLocks implements RunLocks {
                 connection.close();
                 return Optional.empty();
             }
-            return Optional.of(new SessionLock(name, connection));
+            return Optional.of(connection);
         } catch (SQLException e) {
             closeQuietly(connection);
             throw new DataAccessResourceFailureException("Cannot take the '" + name + "' run lock: " + e.getMessage(), e);
@@ -125,7 +139,7 @@ public final class AdvisoryRunLocks implements RunLocks {
         return name.hashCode() & Integer.MAX_VALUE;
     }
 
-    private static void closeQuietly(Connection connection) {
+    static void closeQuietly(Connection connection) {
         if (connection != null) {
             try {
                 connection.close();
@@ -133,62 +147,5 @@ public final class AdvisoryRunLocks implements RunLocks {
                 // the session is gone either way, and its lock with it
             }
         }
-    }
-
-    /** A lock held by its connection's session. Its methods are synchronized: a JDBC connection is not safe for concurrent use. */
-    private static final class SessionLock implements Held {
-
-        private final String name;
-        private final Connection connection;
-        private final ScheduledFuture<?> keepAlive;
-        private boolean closed;
-
-        SessionLock(String name, Connection connection) {
-            this.name = name;
-            this.connection = connection;
-            this.keepAlive = KeepAlive.SCHEDULER.scheduleWithFixedDelay(this::ping, KEEP_ALIVE_SECONDS, KEEP_ALIVE_SECONDS,
-                    TimeUnit.SECONDS);
-        }
-
-        private synchronized void ping() {
-            if (closed) {
-                return;
-            }
-            try (Statement statement = connection.createStatement()) {
-                statement.execute("SELECT 1");
-            } catch (SQLException e) {
-                log.error("Lost the '{}' run lock: its PostgreSQL session failed ({}). Another instance may now start a run of"
-                        + " this kind; this run goes on", name, e.getMessage());
-                keepAlive.cancel(false);
-            }
-        }
-
-        @Override
-        public synchronized void close() {
-            if (closed) {
-                return;
-            }
-            closed = true;
-            keepAlive.cancel(false);
-            try (PreparedStatement unlock = connection.prepareStatement("SELECT pg_advisory_unlock(?, ?)")) {
-                // closing the session would release it too; unlocking first keeps a pooled connection clean
-                unlock.setInt(1, NAMESPACE);
-                unlock.setInt(2, key(name));
-                unlock.execute();
-            } catch (SQLException e) {
-                log.debug("Could not unlock '{}' before closing its session: {}", name, e.getMessage());
-            } finally {
-                closeQuietly(connection);
-            }
-        }
-    }
-
-    /** One daemon thread for the keep-alives of every held lock: a ping is a few microseconds every 30 s. */
-    private static final class KeepAlive {
-        static final ScheduledExecutorService SCHEDULER = Executors.newSingleThreadScheduledExecutor(runnable -> {
-            Thread thread = new Thread(runnable, "run-lock-keepalive");
-            thread.setDaemon(true);
-            return thread;
-        });
     }
 }

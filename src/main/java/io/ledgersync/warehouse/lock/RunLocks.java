@@ -3,6 +3,7 @@ package io.ledgersync.warehouse.lock;
 import java.net.InetAddress;
 import java.net.UnknownHostException;
 import java.util.Optional;
+import java.util.function.Consumer;
 
 /**
  * Exclusive locks, one per kind of run, that live exactly as long as their holder: a process that
@@ -28,6 +29,14 @@ public interface RunLocks {
 
         @Override
         void close();
+
+        /**
+         * What to do if the lock is lost while held (its database session ended and another instance took it): the
+         * holder must stop what the lock guards, since another instance may now start it. Called once, on a thread of
+         * the lock's, with why; at once if the lock is lost already. A lock in this process is never lost.
+         */
+        default void whenLost(Consumer<String> reaction) {
+        }
     }
 
     /** How this process names itself as a holder: {@code ledgersync <host>/<pid>}. */

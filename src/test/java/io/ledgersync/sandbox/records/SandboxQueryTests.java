@@ -24,7 +24,7 @@ class SandboxQueryTests {
     @BeforeAll
     static void generateInvoices() {
         Companies companies = new Companies(1, SandboxSettings.defaults().withInvoicesPerCompany(400).recordsPerCompany(), 3,
-                Clock.systemUTC());
+                java.time.LocalDate.of(2025, 7, 1), Clock.systemUTC());
         Company company = companies.find(companies.ids().get(0));
         PageableRecords<Invoice> records = companies.invoices(company);
         invoices = IntStream.range(0, records.size()).mapToObj(records.record()::apply).toList();

@@ -13,6 +13,7 @@ import java.time.Instant;
 import java.time.temporal.ChronoUnit;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.regex.Pattern;
 import java.util.stream.StreamSupport;
 
@@ -93,6 +94,20 @@ class ConnectorVerbsIntegrationTests {
                 "api: unreachable — " + closed + ": connection refused after ") + "\\d+ ms: check LEDGERSYNC_API_BASE_URL and"
                 + " that the service is up");
         assertThat(check.stderr()).as("one attempt: no retry was logged").doesNotContainIgnoringCase("retry");
+    }
+
+    @Test
+    void checkWithoutAnApiKeyForItsBaseUrlSaysSoAndExitsTwo() {
+        Path warehouse = warehouseDirectory("check-no-key");
+        LedgersyncJvm check = LedgersyncJvm.start("check-no-key", List.of("check", "--spring.datasource.url=" + h2Url(warehouse)),
+                Map.of("LEDGERSYNC_API_BASE_URL", sandbox.baseUrl().toString()));
+
+        assertThat(check.awaitExit(A_COMMAND)).as(check.describe()).isEqualTo(2);
+        List<String> lines = check.stdout().lines().toList();
+        assertThat(lines).as(check.describe()).hasSize(3);
+        assertThat(lines.get(0)).isEqualTo("api: not configured — No API key for the Data API at " + sandbox.baseUrl()
+                + ": set LEDGERSYNC_API_KEY (ledgersync.api.api-key)");
+        assertThat(lines.get(1)).startsWith("warehouse: ok — ");
     }
 
     @Test

@@ -29,7 +29,8 @@ import io.ledgersync.trigger.cli.ResetOptions;
 /**
  * How the connector verbs start: {@code check} in a context of its own that holds only what it looks at; {@code status},
  * {@code runs} and {@code reset} in the application without its web server (no schedule and no startup sync either:
- * those are {@code serve}'s). Each checks its options first, so that a usage error costs a second, not a start.
+ * those are {@code serve}'s) and without the Data API or its embedded sandbox ({@link DataApiOnlyWhenUsedConfiguration}).
+ * Each checks its options first, so that a usage error costs a second, not a start.
  */
 final class ConnectorVerbs {
 

@@ -233,6 +233,20 @@ class ConnectorVerbsIntegrationTests {
     }
 
     @Test
+    void statusRunsAndResetStartNoSandboxWhenNoDataApiIsConfigured() {
+        Path warehouse = warehouseDirectory("verbs-no-sandbox");
+        for (List<String> verb : List.of(List.of("status"), List.of("runs"), List.of("reset", "--datasets=invoices"))) {
+            List<String> arguments = new ArrayList<>(verb);
+            arguments.add("--spring.datasource.url=" + h2Url(warehouse));
+            LedgersyncJvm jvm = LedgersyncJvm.start("no-sandbox-" + verb.get(0), arguments);
+
+            assertThat(jvm.awaitExit(A_COMMAND)).as(jvm.describe()).isZero();
+            assertThat(jvm.stdout().lines()).as(jvm.describe()).singleElement().asString().startsWith("No");
+            assertThat(jvm.stderr()).as("no embedded sandbox started").doesNotContain("embedded sandbox");
+        }
+    }
+
+    @Test
     void usageErrorsOfTheVerbsExitTwoBeforeAnythingStarts() {
         Path warehouse = warehouseDirectory("verb-usage");
         LedgersyncJvm runs = verb("runs-usage", h2Url(warehouse), "runs", "--last=none");

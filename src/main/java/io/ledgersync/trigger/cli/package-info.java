@@ -1,6 +1,8 @@
 /**
  * The command line: {@code sync} and {@code schema} run once and exit with a code that says how it went ({@link
  * io.ledgersync.trigger.cli.ExitCode}); their options are checked before the application starts, and signals stop a run
- * at a page boundary.
+ * at a page boundary. The connector verbs: {@code check} (the Data API, the warehouse and the broker answer, one line
+ * each), {@code status} and {@code runs} (what the REST API's {@code /api/status} and {@code /api/runs} tell, as a
+ * table or their JSON) and {@code reset} (watermarks forgotten, so that the next run reads whole).
  */
 package io.ledgersync.trigger.cli;

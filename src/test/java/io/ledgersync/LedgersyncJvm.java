@@ -43,6 +43,13 @@ public final class LedgersyncJvm {
                 "ledgersync-jvm-reaper"));
     }
 
+    /**
+     * A process started in the background by a shell without job control (nohup, {@code &} in a script, some CI
+     * runners) ignores SIGINT, and so does every process it starts, this JVM's too: then {@link #interrupt} would test
+     * nothing. GNU env gives the process SIGINT back as a terminal has it, where env has that option.
+     */
+    private static final List<String> INTERACTIVE_SIGINT = resetsSigint() ? List.of("env", "--default-signal=INT") : List.of();
+
     private final String name;
     private final Process process;
     private final Path out;
@@ -66,7 +73,8 @@ public final class LedgersyncJvm {
 
     /** As {@link #start(String, List)}, with these environment variables set. */
     public static LedgersyncJvm start(String name, List<String> arguments, Map<String, String> environment) {
-        List<String> command = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
+        List<String> command = new ArrayList<>(INTERACTIVE_SIGINT);
+        command.addAll(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
                 // small and quick to start: these JVMs sync a few thousand records; the serial collector spends the
                 // least CPU on such a heap, and the test JVMs beside them need it too
                 "-Xmx384m", "-XX:TieredStopAtLevel=1", "-XX:+UseSerialGC",
@@ -95,6 +103,18 @@ public final class LedgersyncJvm {
         }
     }
 
+    private static boolean resetsSigint() {
+        try {
+            return new ProcessBuilder("env", "--default-signal=INT", "true").redirectErrorStream(true)
+                    .redirectOutput(ProcessBuilder.Redirect.DISCARD).start().waitFor() == 0;
+        } catch (IOException e) {
+            return false;
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            return false;
+        }
+    }
+
     public long pid() {
         return process.pid();
     }
@@ -106,6 +126,28 @@ public final class LedgersyncJvm {
     /** SIGTERM, as Kubernetes, systemd or {@code kill} send it: the process may stop in order. */
     public void terminate() {
         process.destroy();
+    }
+
+    /** SIGINT, as Ctrl-C in its terminal (or under {@code ./mvnw spring-boot:run}) sends it. */
+    public void interrupt() {
+        try {
+            int exit = new ProcessBuilder("kill", "-INT", Long.toString(process.pid())).inheritIO().start().waitFor();
+            if (exit != 0) {
+                throw new IllegalStateException("kill -INT " + process.pid() + " exited " + exit);
+            }
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IllegalStateException(e);
+        }
+    }
+
+    /** The first group of {@code regex} in the first line of its standard output that matches it; null if none does. */
+    public String outputGroup(String regex) {
+        Pattern pattern = Pattern.compile(regex);
+        return stdout().lines().map(pattern::matcher).filter(java.util.regex.Matcher::find).map(matcher -> matcher.group(1))
+                .findFirst().orElse(null);
     }
 
     /** SIGKILL: no handler, no shutdown hook, no cleanup; the connections drop with the process. */

@@ -3,7 +3,6 @@ package io.ledgersync.metrics;
 import java.time.Duration;
 import java.util.Arrays;
 import java.util.List;
-import java.util.Locale;
 
 import org.springframework.context.event.EventListener;
 
@@ -131,8 +130,8 @@ final class SyncMeters {
         drift.withTags("dataset", detected.dataSet()).increment();
     }
 
-    /** The tag keeps its values from before the kinds were one enum: {@code full} (an incremental run too) or {@code deferred}. */
+    /** The words of {@code POST /api/runs}: {@code incremental}, {@code full} or {@code deferred}. */
     static String mode(SyncRequest.Kind kind) {
-        return kind.mode().toLowerCase(Locale.ROOT);
+        return kind.word();
     }
 }

@@ -25,8 +25,8 @@ public record SyncRequest(Kind kind, List<String> datasets, List<String> compani
     public static final String JOB_NAME = "sync";
 
     /**
-     * The kinds of run, each with the word a user gives and reads for it (the REST API's {@code mode}, the command
-     * line's flag). An incremental run and a full refresh both read every company data set, so they exclude each other:
+     * The kinds of run, each with the word a user gives and reads for it (the REST API's {@code mode} in a POST and in
+     * a run, the command line's flag, the metrics' {@code mode} tag, the log). An incremental run and a full refresh both read every company data set, so they exclude each other:
      * they were one mode, {@code FULL}, with a flag for the full refresh, before the kinds were one enum, and what was
      * named by that mode still is ({@link #mode}).
      */
@@ -57,10 +57,11 @@ public record SyncRequest(Kind kind, List<String> datasets, List<String> compani
         }
 
         /**
-         * {@code FULL} or {@code DEFERRED}: the mode a run of this kind was before the kinds were one enum. The job
-         * repository keeps it (job parameter {@code mode}: the history keeps the newest successful run of each), locks
-         * are named by it ({@link #lockName}), the metrics' {@code mode} tag and the REST API's {@code request.mode}
-         * show it, so that runs, locks and dashboards from before read the same.
+         * {@code FULL} or {@code DEFERRED}: the mode a run of this kind was before the kinds were one enum, kept only
+         * where it is stored. The job repository keeps it (job parameter {@code mode}: the history keeps the newest
+         * successful run of each) and locks are named by it ({@link #lockName}), so that runs and locks from before read
+         * the same. What users read (the REST API's {@code request.mode}, the metrics' {@code mode} tag, the log) says
+         * {@link #word}.
          */
         public String mode() {
             return (this == DEFERRED ? DEFERRED : FULL).name();
@@ -72,6 +73,11 @@ public record SyncRequest(Kind kind, List<String> datasets, List<String> compani
          */
         public String lockName() {
             return mode().toLowerCase(Locale.ROOT);
+        }
+
+        /** How a message names the runs that share this kind's lock: {@code incremental or full}, {@code deferred}. */
+        public String lockPhrase() {
+            return this == DEFERRED ? word : INCREMENTAL.word + " or " + FULL.word;
         }
 
         /** The kind whose word this is, ignoring case and surrounding blanks. */

@@ -119,7 +119,7 @@ abstract class AbstractMetricsIntegrationTests {
         assertThat(value(samples, "ledgersync_records_upserted_total", "dataset=\"invoices\"")).isEqualTo(2.0 * INVOICES_PER_COMPANY);
         assertThat(value(samples, "ledgersync_partitions_total", "dataset=\"invoices\"", "outcome=\"DEFERRED\"")).isEqualTo(1.0);
         assertThat(value(samples, "ledgersync_company_datasets", "dataset=\"invoices\"", "state=\"DEFERRED\"")).isEqualTo(1.0);
-        assertThat(value(samples, "ledgersync_sync_run_seconds_count", "mode=\"full\"", "outcome=\"COMPLETED_WITH_DEFERRALS\""))
+        assertThat(value(samples, "ledgersync_sync_run_seconds_count", "mode=\"incremental\"", "outcome=\"COMPLETED_WITH_DEFERRALS\""))
                 .isEqualTo(1.0);
         String companyData = "endpoint=\"/companies/{companyId}/data/{dataType}\"";
         assertThat(value(samples, "ledgersync_api_requests_seconds_count", companyData, "status=\"429\"")).isEqualTo(1.0);

@@ -22,6 +22,7 @@ class SyncMetersTests {
 
     @Test
     void everyRunOutcomeAndPartitionOutcomeIsAZeroSeriesBeforeAnythingHappens() {
+        assertThat(registry.get("ledgersync.sync.run").tags("mode", "incremental", "outcome", "FAILED").timer().count()).isZero();
         assertThat(registry.get("ledgersync.sync.run").tags("mode", "full", "outcome", "FAILED").timer().count()).isZero();
         assertThat(registry.get("ledgersync.sync.run").tags("mode", "deferred", "outcome", "COMPLETED").timer().count()).isZero();
         assertThat(registry.get("ledgersync.partitions").tags("dataset", "invoices", "outcome", "DEFERRED").counter().count()).isZero();
@@ -32,7 +33,7 @@ class SyncMetersTests {
     void aFinishedRunIsTimedUnderItsModeAndOutcome() {
         meters.on(new SyncEvent.RunFinished(1, SyncRequest.Kind.INCREMENTAL, RunOutcome.COMPLETED_WITH_DEFERRALS, Duration.ofSeconds(42)));
 
-        Timer runs = registry.get("ledgersync.sync.run").tags("mode", "full", "outcome", "COMPLETED_WITH_DEFERRALS").timer();
+        Timer runs = registry.get("ledgersync.sync.run").tags("mode", "incremental", "outcome", "COMPLETED_WITH_DEFERRALS").timer();
         assertThat(runs.count()).isEqualTo(1);
         assertThat(runs.totalTime(java.util.concurrent.TimeUnit.SECONDS)).isEqualTo(42.0);
     }
@@ -42,7 +43,7 @@ class SyncMetersTests {
         meters.on(new SyncEvent.RunFinished(1, SyncRequest.Kind.DEFERRED, RunOutcome.FAILED, Duration.ofSeconds(1)));
 
         assertThat(registry.get("ledgersync.sync.run").tags("mode", "deferred", "outcome", "FAILED").timer().count()).isEqualTo(1);
-        assertThat(registry.find("ledgersync.sync.run").timers()).as("no series per exit text").hasSize(8);
+        assertThat(registry.find("ledgersync.sync.run").timers()).as("no series per exit text: 3 modes x 4 outcomes").hasSize(12);
     }
 
     @Test
@@ -66,13 +67,14 @@ class SyncMetersTests {
     }
 
     @Test
-    void anIncrementalRunAndAFullRefreshAreBothOfModeFullAsBeforeTheKindsWereOneEnum() {
+    void givenAnIncrementalRunAndAFullRefreshWhenTheyEndThenEachIsTimedUnderThePostsWordForItsMode() {
         meters.on(new SyncEvent.RunFinished(1, SyncRequest.Kind.INCREMENTAL, RunOutcome.COMPLETED, Duration.ZERO));
         meters.on(new SyncEvent.RunFinished(2, SyncRequest.Kind.FULL, RunOutcome.COMPLETED, Duration.ZERO));
 
-        assertThat(registry.get("ledgersync.sync.run").tags("mode", "full", "outcome", "COMPLETED").timer().count()).isEqualTo(2);
+        assertThat(registry.get("ledgersync.sync.run").tags("mode", "incremental", "outcome", "COMPLETED").timer().count()).isEqualTo(1);
+        assertThat(registry.get("ledgersync.sync.run").tags("mode", "full", "outcome", "COMPLETED").timer().count()).isEqualTo(1);
         assertThat(registry.find("ledgersync.sync.run").tagKeys("mode").timers()).extracting(timer -> timer.getId().getTag("mode"))
-                .containsOnly("full", "deferred");
+                .containsOnly("incremental", "full", "deferred");
     }
 
     @Test

@@ -8,7 +8,13 @@ import static io.ledgersync.sync.WarehouseAssertions.tableExists;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.nio.charset.StandardCharsets;
 import java.time.Duration;
+import java.util.Base64;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -35,6 +41,7 @@ class CrashRecoveryIntegrationTests {
     private static final int PAGE_SIZE = 50;
     private static final Duration SLOW_PAGE = Duration.ofMillis(250);
     private static final Duration PROCESS_TIMEOUT = Duration.ofSeconds(120);
+    private static final String PASSWORD = "crash-recovery";
 
     private static final SandboxServer sandbox = SandboxServer.start(
             SandboxSettings.defaults().withCompanies(COMPANIES).withInvoicesPerCompany(INVOICES).withSeed(11));
@@ -115,7 +122,7 @@ class CrashRecoveryIntegrationTests {
     }
 
     @Test
-    void sigtermStopsTheServiceAtAPageBoundaryAndItsNextStartResumesTheRun() {
+    void sigtermStopsTheServiceAtAPageBoundaryWithExitZeroAndItsNextStartResumesTheRun() {
         LedgersyncJvm first = serve("sigterm-serve-first");
         awaitInvoices(first);
 
@@ -124,7 +131,7 @@ class CrashRecoveryIntegrationTests {
         int exit = first.awaitExit(Duration.ofSeconds(30));
         System.out.println("serve: SIGTERM to exit in " + Duration.ofNanos(System.nanoTime() - signalled).toMillis() + " ms");
 
-        assertThat(exit).as(first.describe()).isEqualTo(9);
+        assertThat(exit).as("a service that stopped in order: " + first.describe()).isZero();
         assertThat(first.stderrLines()).as(first.describe()).singleElement().asString()
                 .matches("Sync run\\(s\\) \\[\\d+] stopped by SIGTERM at a page boundary, keeping what they committed: the next start"
                         + " resumes them");
@@ -145,14 +152,96 @@ class CrashRecoveryIntegrationTests {
         assertWarehouseEqualsSandbox(warehouse, sandbox.dataSet());
     }
 
+    /**
+     * The issue-24 case: Ctrl-C under {@code ./mvnw spring-boot:run} stops a full refresh that the API started; the
+     * service exits 0 (Maven says BUILD SUCCESS), and its next start resumes that full refresh to its end instead of
+     * starting an incremental run beside it.
+     */
+    @Test
+    void givenAFullRefreshStartedThroughTheApiWhenCtrlCStopsTheServiceThenItExitsZeroAndTheNextStartResumesTheFullRefresh()
+            throws Exception {
+        LedgersyncJvm first = serve("sigint-full-first", "--ledgersync.sync.on-startup=false");
+        int port = Integer.parseInt(awaitApiPort(first));
+        long runId = launchFullRefresh(port);
+        awaitInvoices(first);
+
+        first.interrupt(); // SIGINT: what Ctrl-C sends
+        int exit = first.awaitExit(Duration.ofSeconds(30));
+
+        assertThat(exit).as(first.describe()).isZero();
+        assertThat(first.stderrLines()).as(first.describe()).containsExactly("Sync run(s) [" + runId + "] stopped by SIGINT at a"
+                + " page boundary, keeping what they committed: the next start resumes them");
+        assertThat(runStatuses(warehouse)).containsExactly("STOPPED");
+
+        LedgersyncJvm second = serve("sigint-full-second"); // with its startup sync on, as a newcomer starts it
+        await().atMost(PROCESS_TIMEOUT).alias("the second start completes the stopped full refresh")
+                .failFast("the second start ended", () -> !second.isAlive())
+                .until(() -> runStatuses(warehouse).contains("COMPLETED"));
+        second.terminate();
+        assertThat(second.awaitExit(Duration.ofSeconds(30))).as(second.describe()).isZero();
+
+        assertThat(second.stdout()).contains("Resuming sync run " + runId + " (STOPPED) from its last committed pages")
+                .containsPattern("Sync run \\d+ started \\(full refresh, resuming run " + runId + "\\)")
+                .containsPattern("No startup sync: sync run \\d+ resumes instead what the last stop left unfinished");
+        assertThat(runStatuses(warehouse)).as("the full refresh, stopped then resumed; no incremental run beside it")
+                .containsExactly("STOPPED", "COMPLETED");
+        assertThat(jobInstances()).as("one run: the resumed one").isEqualTo(1);
+        assertWarehouseEqualsSandbox(warehouse, sandbox.dataSet());
+    }
+
+    @Test
+    void givenAFullRefreshWhenTheServiceIsKilledThenItsNextStartRecoversAndResumesItInsteadOfAStartupSync() throws Exception {
+        LedgersyncJvm first = serve("kill9-full-first", "--ledgersync.sync.on-startup=false");
+        long runId = launchFullRefresh(Integer.parseInt(awaitApiPort(first)));
+        awaitInvoices(first);
+        first.kill(); // SIGKILL: the run stays STARTED in the job repository
+        first.awaitExit(Duration.ofSeconds(10));
+
+        LedgersyncJvm second = serve("kill9-full-second");
+        await().atMost(PROCESS_TIMEOUT).alias("the second start completes the killed full refresh")
+                .failFast("the second start ended", () -> !second.isAlive())
+                .until(() -> runStatuses(warehouse).contains("COMPLETED"));
+        second.terminate();
+        assertThat(second.awaitExit(Duration.ofSeconds(30))).as(second.describe()).isZero();
+
+        assertThat(second.stdout()).contains("Sync run " + runId + " was left STARTED by a process that ended without finishing it")
+                .containsPattern("Sync run \\d+ started \\(full refresh, resuming run " + runId + "\\)");
+        assertThat(runStatuses(warehouse)).as("the killed full refresh, recovered, then resumed; nothing beside it")
+                .containsExactly("FAILED", "COMPLETED");
+        assertWarehouseEqualsSandbox(warehouse, sandbox.dataSet());
+    }
+
+    /** The port of the REST API, from the line the service prints when it is up. */
+    private static String awaitApiPort(LedgersyncJvm process) {
+        String line = "REST API: http://localhost:(\\d+)/api ";
+        process.awaitOutput(line, PROCESS_TIMEOUT);
+        return process.outputGroup(line);
+    }
+
+    private static long launchFullRefresh(int port) throws Exception {
+        HttpRequest request = HttpRequest.newBuilder(URI.create("http://localhost:" + port + "/api/runs"))
+                .header("Authorization", "Basic " + Base64.getEncoder().encodeToString(
+                        ("admin:" + PASSWORD).getBytes(StandardCharsets.UTF_8)))
+                .header("Content-Type", "application/json")
+                .POST(HttpRequest.BodyPublishers.ofString("{\"mode\": \"full\"}")).build();
+        HttpResponse<String> launched = HttpClient.newHttpClient().send(request, HttpResponse.BodyHandlers.ofString());
+        assertThat(launched.statusCode()).as(launched.body()).isEqualTo(202);
+        return Long.parseLong(launched.body().replaceFirst("(?s).*\"runId\":(\\d+).*", "$1"));
+    }
+
+    private long jobInstances() {
+        return warehouse.withHandle(h -> h.createQuery("SELECT COUNT(*) FROM batch_job_instance").mapTo(Long.class).one());
+    }
+
     private LedgersyncJvm sync(String name) {
         return LedgersyncJvm.start(name, arguments("sync"));
     }
 
-    private LedgersyncJvm serve(String name) {
+    private LedgersyncJvm serve(String name, String... more) {
         List<String> arguments = arguments("serve");
         arguments.addAll(List.of("--server.port=0", "--ledgersync.schedule.enabled=false",
-                "--ledgersync.security.password=crash-recovery"));
+                "--ledgersync.security.password=" + PASSWORD));
+        arguments.addAll(List.of(more));
         return LedgersyncJvm.start(name, arguments);
     }
 

@@ -83,7 +83,7 @@ class ExclusiveRunsIntegrationTests {
 
         assertThat(exit).as(second.describe()).isEqualTo(4);
         assertThat(second.stderrLines()).as(second.describe()).singleElement().asString()
-                .startsWith("A full sync run is already active: held by ledgersync ")
+                .startsWith("Another incremental or full sync run is already active: held by ledgersync ")
                 .contains("/" + first.pid() + " (PostgreSQL session ")
                 .endsWith("; wait for it to end");
         assertFirstCompletesAlone(first, Jdbi.create(url, "postgres", ""));

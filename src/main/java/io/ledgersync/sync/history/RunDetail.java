@@ -35,19 +35,16 @@ public record RunDetail(long runId, Long resumedFrom, Request request, BatchStat
         List<Reconciliation> reconciliation) {
 
     /**
-     * What the run was asked, as the REST API has shown it since before the kinds of run were one enum
-     * ({@link SyncRequest.Kind#mode}).
+     * What the run was asked, in the words of {@code POST /api/runs}.
      *
-     * @param mode {@code FULL} (an incremental run, or a full refresh) or {@code DEFERRED}
-     * @param fullRefresh whether it is a full refresh
+     * @param mode the {@link SyncRequest.Kind#word word} of its kind: {@code incremental}, {@code full} (a full refresh)
+     *     or {@code deferred}
      * @param acceptDeletes whether the full refresh marks deletes beyond the safety bound ({@link SyncRequest#acceptDeletes})
      */
-    public record Request(String mode, List<String> datasets, List<String> companies, boolean fullRefresh,
-            boolean acceptDeletes) {
+    public record Request(String mode, List<String> datasets, List<String> companies, boolean acceptDeletes) {
 
         static Request of(SyncRequest request) {
-            return new Request(request.kind().mode(), request.datasets(), request.companies(),
-                    request.kind() == SyncRequest.Kind.FULL, request.acceptDeletes());
+            return new Request(request.kind().word(), request.datasets(), request.companies(), request.acceptDeletes());
         }
     }
 

@@ -92,16 +92,18 @@ public final class RunLookup {
      * between (an incremental run after a full refresh that failed) leaves nothing to resume.
      */
     public Optional<JobExecution> unfinished(SyncRequest request) {
+        return latestOfLock(request.kind().lockName())
+                .filter(last -> !RunState.finished(last.getStatus()))
+                .filter(last -> SyncRequest.from(last.getJobParameters()).equals(request));
+    }
+
+    /** The newest execution of the latest run that takes this lock ({@link SyncRequest.Kind#lockName}), if any. */
+    public Optional<JobExecution> latestOfLock(String lockName) {
         for (JobInstance instance : jobRepository.getJobInstances(SyncRequest.JOB_NAME, 0, SEARCHED_INSTANCES)) {
             JobExecution last = jobRepository.getLastJobExecution(instance);
-            if (last == null) {
-                continue;
+            if (last != null && SyncRequest.from(last.getJobParameters()).kind().lockName().equals(lockName)) {
+                return Optional.of(last);
             }
-            SyncRequest previous = SyncRequest.from(last.getJobParameters());
-            if (!previous.kind().lockName().equals(request.kind().lockName())) {
-                continue;
-            }
-            return !RunState.finished(last.getStatus()) && previous.equals(request) ? Optional.of(last) : Optional.empty();
         }
         return Optional.empty();
     }

@@ -1,5 +1,8 @@
 package io.ledgersync.sync.run;
 
+import java.util.ArrayList;
+import java.util.List;
+
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import org.springframework.batch.core.job.JobExecution;
@@ -10,8 +13,9 @@ import io.ledgersync.sync.SyncRequest;
 import io.ledgersync.sync.history.RunLookup;
 
 /**
- * Runs that died with their process: whoever holds the run lock of a kind knows that no live process runs one of that
- * lock, so a run of it that still looks active is marked failed, resumable ({@link SyncLauncher}). Thread-safe.
+ * Marks failed, and so resumable, the runs of a lock that look active in the job repository while the caller holds that
+ * lock: no live process runs one, so they died with theirs (killed, crashed, or not stopped within its grace).
+ * Thread-safe.
  */
 final class DeadRuns {
 
@@ -27,17 +31,16 @@ final class DeadRuns {
         this.lookup = lookup;
     }
 
-    /**
-     * We hold the lock of this kind, so no live process runs one of its lock: a run of that lock that still looks
-     * active died with its process (killed, crashed, or not stopped within its grace). Marking it
-     * failed keeps the history honest and lets it resume, now or later by a restart.
-     */
-    void recover(SyncRequest.Kind kind) {
+    /** Recovers the dead runs of this kind's lock, which the caller holds, and answers their ids. */
+    List<Long> recover(SyncRequest.Kind kind) {
+        List<Long> recovered = new ArrayList<>();
         for (JobExecution dead : lookup.lookingActive(kind.lockName())) {
             log.warn("Sync run {} was left {} by a process that ended without finishing it; marking it failed, resumable",
                     dead.getId(), dead.getStatus());
-            markFailed(dead);
+            recover(dead);
+            recovered.add(dead.getId());
         }
+        return recovered;
     }
 
     /**
@@ -45,7 +48,7 @@ final class DeadRuns {
      * partition between our reading the run and our marking it: Batch then refuses the stale update. Read it again and
      * mark what it is now; the workers stop its partitions at their next page once the run is FAILED (JobStopWatch).
      */
-    private void markFailed(JobExecution dead) {
+    private void recover(JobExecution dead) {
         for (int attempt = 1; ; attempt++) {
             try {
                 jobOperator.recover(dead);

@@ -2,6 +2,8 @@ package io.ledgersync.sync.run;
 
 import java.time.Clock;
 import java.time.Duration;
+import java.util.List;
+import java.util.Optional;
 import java.util.concurrent.atomic.AtomicLong;
 
 import org.slf4j.Logger;
@@ -58,8 +60,8 @@ public class SyncLauncher {
         this.locks = locks;
         this.lookup = lookup;
         this.background = background;
-        this.clock = clock;
         this.deadRuns = new DeadRuns(jobOperator, lookup);
+        this.clock = clock;
     }
 
     /**
@@ -125,6 +127,35 @@ public class SyncLauncher {
             // re-read under the lock: it was recovered if its process died
             JobExecution current = lookup.execution(runId);
             return stoppedIfLost(lock, background.begin(lock, RunLookup.launchedAt(current), key -> resume(current), true));
+        } catch (RuntimeException e) {
+            lock.close();
+            throw e;
+        }
+    }
+
+    /**
+     * Resumes the latest run of this kind's lock ({@link SyncRequest.Kind#lockName}) if a process left it unfinished: it
+     * was stopped (by a shutdown, or through the API), or its process died (then it is recovered first). A run that
+     * failed on its own is not: the next launch of its request resumes it, as before. Nothing happens when another
+     * process holds the lock (its run is not left unfinished) or the latest run finished.
+     *
+     * @throws SyncShutdownException when this process is stopping its runs
+     */
+    public Optional<RunHandle> resumeLeftUnfinished(SyncRequest.Kind kind) {
+        RunLocks.Held lock = locks.tryAcquire(kind.lockName()).orElse(null);
+        if (lock == null) {
+            return Optional.empty();
+        }
+        try {
+            List<Long> recovered = deadRuns.recover(kind);
+            JobExecution left = lookup.latestOfLock(kind.lockName())
+                    .filter(latest -> latest.getStatus() == BatchStatus.STOPPED || recovered.contains(latest.getId()))
+                    .orElse(null);
+            if (left == null) {
+                lock.close();
+                return Optional.empty();
+            }
+            return Optional.of(stoppedIfLost(lock, background.begin(lock, RunLookup.launchedAt(left), key -> resume(left), true)));
         } catch (RuntimeException e) {
             lock.close();
             throw e;
@@ -207,7 +238,7 @@ public class SyncLauncher {
     private RunLocks.Held acquire(SyncRequest.Kind kind) {
         String lockName = kind.lockName();
         return locks.tryAcquire(lockName)
-                .orElseThrow(() -> new SyncAlreadyRunningException("A " + lockName + " sync run is already active: held by "
+                .orElseThrow(() -> new SyncAlreadyRunningException("Another " + kind.lockPhrase() + " sync run is already active: held by "
                         + locks.holder(lockName).orElse("another process") + "; wait for it to end"));
     }
 

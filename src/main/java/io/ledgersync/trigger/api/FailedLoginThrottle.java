@@ -1,6 +1,8 @@
 package io.ledgersync.trigger.api;
 
 import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.util.Base64;
 import java.util.LinkedHashMap;
 import java.util.Map;
 
@@ -23,8 +25,9 @@ import io.micrometer.core.instrument.MeterRegistry;
  * authentication {@code allowed} times, and regains those attempts evenly over {@code per} (a Bucket4j token bucket,
  * one token per failure). Out of attempts, every request of that client that carries credentials is answered 429
  * with {@code Retry-After}, without checking them, so guessing goes no faster than the refill; requests without
- * credentials are not counted (they are only 401). Failures and refusals are counted as
- * {@code ledgersync.auth.failures} and {@code ledgersync.auth.throttled}.
+ * credentials are not counted (they are only 401), nor are credentials with an empty password: those are no guess but
+ * a client whose {@code $LEDGERSYNC_ADMIN_PASSWORD} is not set, answered 401 with a detail that says so. Failures and
+ * refusals are counted as {@code ledgersync.auth.failures} and {@code ledgersync.auth.throttled}.
  *
  * <p>At most {@value #MAX_CLIENTS} clients are remembered, the least recently seen forgotten first, so that a flood
  * of addresses cannot exhaust memory.
@@ -60,6 +63,13 @@ final class FailedLoginThrottle extends OncePerRequestFilter {
             chain.doFilter(request, response);
             return;
         }
+        if (hasEmptyPassword(authorization)) {
+            response.setHeader(HttpHeaders.WWW_AUTHENTICATE, "Basic realm=\"" + ProblemAuthenticationEntryPoint.REALM + "\"");
+            ProblemResponses.write(request, response, HttpStatus.UNAUTHORIZED, "The password is empty: set"
+                    + " LEDGERSYNC_ADMIN_PASSWORD in the shell that sends the request (serve logs the line to paste at start,"
+                    + " 'REST API: ...'); an empty password is not counted as a failed login");
+            return;
+        }
         Bucket bucket = bucket(request.getRemoteAddr());
         long waitNanos = bucket.estimateAbilityToConsume(1).getNanosToWaitForRefill();
         if (waitNanos > 0) {
@@ -71,6 +81,17 @@ final class FailedLoginThrottle extends OncePerRequestFilter {
         if (response.getStatus() == HttpStatus.UNAUTHORIZED.value()) {
             failures.increment();
             bucket.tryConsume(1);
+        }
+    }
+
+    /** {@code Basic base64(user:)}: a user and nothing after the colon. Undecodable credentials are left to Security. */
+    private static boolean hasEmptyPassword(String authorization) {
+        try {
+            String credentials = new String(Base64.getDecoder().decode(authorization.substring(6).strip()),
+                    StandardCharsets.UTF_8);
+            return credentials.indexOf(':') == credentials.length() - 1;
+        } catch (IllegalArgumentException e) {
+            return false;
         }
     }
 

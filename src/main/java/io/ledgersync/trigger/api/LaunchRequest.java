@@ -6,6 +6,7 @@ import java.util.stream.Collectors;
 
 import io.ledgersync.sync.SyncRequest;
 import io.ledgersync.sync.SyncRequest.Kind;
+import io.swagger.v3.oas.annotations.media.Schema;
 
 /**
  * The body of {@code POST /api/runs}; every field is optional.
@@ -19,7 +20,10 @@ import io.ledgersync.sync.SyncRequest.Kind;
  *     {@code ledgersync.sync.deletes.max-fraction} of a company data set's rows ({@link SyncRequest#acceptDeletes});
  *     absent means false
  */
-record LaunchRequest(String mode, List<String> datasets, List<String> companies, Boolean acceptDeletes) {
+record LaunchRequest(
+        @Schema(allowableValues = {"incremental", "full", "deferred"}, defaultValue = "incremental",
+                description = "The kind of run; a run's request.mode shows it in the same words") String mode,
+        List<String> datasets, List<String> companies, Boolean acceptDeletes) {
 
     /** What a body looks like, for the answers to one that is not. */
     static final String FORM = "{\"mode\": " + Arrays.stream(Kind.values()).map(kind -> "\"" + kind.word() + "\"")

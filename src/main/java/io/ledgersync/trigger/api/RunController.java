@@ -54,7 +54,8 @@ class RunController {
     @ApiResponse(responseCode = "400", description = "An unknown field, data set, company or mode, acceptDeletes without"
             + " mode full, or a body that is not JSON",
             content = @Content(mediaType = ApiDocsConfiguration.PROBLEM_JSON, schema = @Schema(implementation = ProblemDetail.class)))
-    @ApiResponse(responseCode = "409", description = "A run of the same kind is active",
+    @ApiResponse(responseCode = "409", description = "A run of the same lock is active: an incremental or full run for"
+            + " either of them, a deferred run for a deferred one",
             content = @Content(mediaType = ApiDocsConfiguration.PROBLEM_JSON, schema = @Schema(implementation = ProblemDetail.class)))
     @ApiResponse(responseCode = "415", description = "Not sent as application/json, also without a body",
             content = @Content(mediaType = ApiDocsConfiguration.PROBLEM_JSON, schema = @Schema(implementation = ProblemDetail.class)))

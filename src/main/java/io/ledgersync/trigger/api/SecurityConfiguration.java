@@ -1,14 +1,8 @@
 package io.ledgersync.trigger.api;
 
-import java.util.Arrays;
-import java.util.UUID;
-
-import org.slf4j.Logger;
-import org.slf4j.LoggerFactory;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnExpression;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnWebApplication;
 import org.springframework.boot.context.properties.EnableConfigurationProperties;
-import org.springframework.boot.context.properties.source.InvalidConfigurationPropertyValueException;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
 import org.springframework.core.env.Environment;
@@ -49,8 +43,6 @@ import io.micrometer.core.instrument.MeterRegistry;
 @EnableConfigurationProperties(SecurityProperties.class)
 class SecurityConfiguration {
 
-    private static final Logger log = LoggerFactory.getLogger(SecurityConfiguration.class);
-
     @Bean
     SecurityFilterChain apiSecurity(HttpSecurity http, SecurityProperties properties, MeterRegistry meters)
             throws Exception {
@@ -85,20 +77,20 @@ class SecurityConfiguration {
     }
 
     @Bean
-    UserDetailsService apiUsers(SecurityProperties properties, Environment environment) {
-        String password = properties.password();
-        if (password == null || password.isBlank()) {
-            if (Arrays.asList(environment.getActiveProfiles()).contains("prod")) {
-                throw new InvalidConfigurationPropertyValueException("ledgersync.security.password", "", "No password for the "
-                        + "REST API user '" + properties.username() + "': set LEDGERSYNC_ADMIN_PASSWORD (ledgersync.security.password); "
-                        + "the prod profile never generates one");
-            }
-            password = UUID.randomUUID().toString();
-            log.warn("No LEDGERSYNC_ADMIN_PASSWORD set: the REST API user '{}' has the generated password {} until the next start",
-                    properties.username(), password);
-        }
+    ApiCredentials apiCredentials(SecurityProperties properties, Environment environment) {
+        return ApiCredentials.of(properties, environment);
+    }
+
+    @Bean
+    UserDetailsService apiUsers(ApiCredentials credentials) {
         PasswordEncoder encoder = PasswordEncoderFactories.createDelegatingPasswordEncoder();
-        return new InMemoryUserDetailsManager(User.withUsername(properties.username()).password(encoder.encode(password))
-                .roles("OPERATOR").build());
+        return new InMemoryUserDetailsManager(User.withUsername(credentials.username())
+                .password(encoder.encode(credentials.password())).roles("OPERATOR").build());
+    }
+
+    /** The line to paste at start that reaches the API, with a generated password the one that works. */
+    @Bean
+    ApiAddressLine apiAddressLine(ApiCredentials credentials, Environment environment) {
+        return new ApiAddressLine(credentials, environment);
     }
 }

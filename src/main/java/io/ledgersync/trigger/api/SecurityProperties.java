@@ -7,8 +7,7 @@ import org.springframework.boot.context.properties.ConfigurationProperties;
 
 /**
  * The credentials of the REST API ({@code ledgersync.security.*}). With no password configured the
- * service generates one at startup and logs it, except in the {@code prod} profile, where it
- * refuses to start: production never runs with a password nobody chose.
+ * service generates one ({@link ApiCredentials}), except in the {@code prod} profile.
  *
  * @param failedLogins how many failed logins a client may make, regaining them over {@code per}
  */

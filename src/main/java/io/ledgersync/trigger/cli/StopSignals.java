@@ -70,8 +70,11 @@ public final class StopSignals implements AutoCloseable {
     /**
      * The service's handling: once its runs stopped, one line on standard error says what became of
      * them, and the JVM exits through the shutdown hooks (the web server and the database pool close
-     * as usual) with {@link ExitCode#STOPPED} when it stopped a run, 0 when none was running, and
-     * 128 + the signal's number when a run outlasted the grace.
+     * as usual) with 0 when its runs stopped at a page boundary or none was running, and 128 + the signal's number
+     * when a run outlasted the grace. Unlike {@code sync}, whose {@link ExitCode#STOPPED} tells cron that the run did
+     * not finish, a service that stopped in order did what was asked: its runs are STOPPED, resumable, and its next
+     * start resumes them ({@code StartupSync}); a non-zero code would make {@code ./mvnw spring-boot:run}, systemd and
+     * container tools report a failure for every Ctrl-C.
      */
     public static StopSignals installForService(ApplicationContext context) {
         return install(context.getBean(SyncLauncher.class), context.getBean(SyncProperties.class).shutdownGrace(),
@@ -84,7 +87,6 @@ public final class StopSignals implements AutoCloseable {
                     } else if (!stopped.stopped().isEmpty()) {
                         System.err.println("Sync run(s) " + stopped.stopped() + " stopped by SIG" + signal.getName()
                                 + " at a page boundary, keeping what they committed: the next start resumes them");
-                        exit = ExitCode.STOPPED.code();
                     }
                     System.exit(exit);
                 });

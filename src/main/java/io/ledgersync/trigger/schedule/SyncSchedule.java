@@ -17,7 +17,7 @@ import io.ledgersync.sync.run.SyncRuns;
 import io.ledgersync.sync.run.SyncShutdownException;
 
 /**
- * The nightly sync (incremental where it can be), the weekly full refresh, the deferred-retry runs and the purge of
+ * The nightly incremental run, the weekly full refresh, the deferred-retry runs and the purge of
  * old runs. {@link #tick()} is
  * called every few seconds and reads the injected clock, so tests drive the schedule by moving the
  * clock. A run of a kind that is already active — in this instance or another on the same database
@@ -33,10 +33,10 @@ class SyncSchedule {
     private final ScheduleProperties properties;
     private final HistoryProperties history;
     private final Clock clock;
-    private final CronExpression fullSync;
+    private final CronExpression incremental;
     private final CronExpression purge;
     private final CronExpression fullRefresh;
-    private Instant nextFullSync;
+    private Instant nextIncremental;
     private Instant nextFullRefresh;
     private Instant nextDeferredCheck;
     private Instant nextPurge;
@@ -49,16 +49,18 @@ class SyncSchedule {
         this.properties = properties;
         this.history = history;
         this.clock = clock;
-        this.fullSync = properties.fullSyncEnabled() ? CronExpression.parse(properties.fullSync()) : null;
+        this.incremental = properties.incrementalEnabled() ? CronExpression.parse(properties.incremental()) : null;
         this.purge = properties.enabled() && history.purgeEnabled() ? CronExpression.parse(history.purge()) : null;
         this.fullRefresh = properties.fullRefreshEnabled() ? CronExpression.parse(properties.fullRefresh()) : null;
         Instant now = clock.instant();
-        this.nextFullSync = after(fullSync, now);
+        this.nextIncremental = after(incremental, now);
         this.nextFullRefresh = after(fullRefresh, now);
         this.nextDeferredCheck = now.plus(properties.deferredInterval());
         this.nextPurge = after(purge, now);
-        if (nextFullSync != null) {
-            log.info("Full sync scheduled by '{}' ({}): next at {}", properties.fullSync(), properties.zone(), nextFullSync);
+        properties.deprecation().ifPresent(log::warn);
+        if (nextIncremental != null) {
+            log.info("Incremental run scheduled by '{}' ({}): next at {}", properties.incremental(), properties.zone(),
+                    nextIncremental);
         }
         if (nextFullRefresh != null) {
             log.info("Full refresh scheduled by '{}' ({}): next at {}", properties.fullRefresh(), properties.zone(),
@@ -73,9 +75,9 @@ class SyncSchedule {
     /** Starts whatever is due now. */
     void tick() {
         Instant now = clock.instant();
-        if (nextFullSync != null && !now.isBefore(nextFullSync)) {
-            nextFullSync = after(fullSync, now);
-            launch(SyncRequest.everything(), "nightly full sync");
+        if (nextIncremental != null && !now.isBefore(nextIncremental)) {
+            nextIncremental = after(incremental, now);
+            launch(SyncRequest.everything(), "incremental run");
         }
         if (nextFullRefresh != null && !now.isBefore(nextFullRefresh)) {
             nextFullRefresh = after(fullRefresh, now);
@@ -94,8 +96,8 @@ class SyncSchedule {
         }
     }
 
-    Instant nextFullSync() {
-        return nextFullSync;
+    Instant nextIncremental() {
+        return nextIncremental;
     }
 
     Instant nextFullRefresh() {

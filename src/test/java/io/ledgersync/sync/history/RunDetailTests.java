@@ -60,15 +60,15 @@ class RunDetailTests {
     }
 
     @Test
-    void theRequestIsShownAsBeforeTheKindsOfRunWereOneEnum_aModeAndAFullRefreshFlag() {
+    void givenEachKindOfRunWhenShownThenItsModeIsTheWordThePostGaveForIt() {
         SyncRequest invoices = SyncRequest.of("invoices", "a");
 
         assertThat(RunDetail.Request.of(invoices))
-                .isEqualTo(new RunDetail.Request("FULL", List.of("invoices"), List.of("a"), false, false));
+                .isEqualTo(new RunDetail.Request("incremental", List.of("invoices"), List.of("a"), false));
         assertThat(RunDetail.Request.of(invoices.withFullRefresh()))
-                .isEqualTo(new RunDetail.Request("FULL", List.of("invoices"), List.of("a"), true, false));
+                .isEqualTo(new RunDetail.Request("full", List.of("invoices"), List.of("a"), false));
         assertThat(RunDetail.Request.of(invoices.withKind(SyncRequest.Kind.DEFERRED)))
-                .isEqualTo(new RunDetail.Request("DEFERRED", List.of("invoices"), List.of("a"), false, false));
+                .isEqualTo(new RunDetail.Request("deferred", List.of("invoices"), List.of("a"), false));
     }
 
     @Test
@@ -76,7 +76,7 @@ class RunDetailTests {
         SyncRequest accepting = SyncRequest.of("invoices", "a").withFullRefresh().acceptingDeletes();
 
         assertThat(RunDetail.Request.of(accepting))
-                .isEqualTo(new RunDetail.Request("FULL", List.of("invoices"), List.of("a"), true, true));
+                .isEqualTo(new RunDetail.Request("full", List.of("invoices"), List.of("a"), true));
     }
 
     @Test

@@ -99,7 +99,8 @@ class RunApiIntegrationTests {
         assertThat(detail.get("reconciliation")).hasSize(3);
         assertThat(detail.get("reconciliation").get(0).get("matched").asBoolean()).isTrue();
         assertThat(detail.get("reconciliation").get(0).get("walk").asString()).isEqualTo("full");
-        assertThat(detail.get("request").get("fullRefresh").asBoolean()).isTrue();
+        assertThat(detail.get("request").get("mode").asString()).as("the POST's word").isEqualTo("full");
+        assertThat(detail.get("request").has("fullRefresh")).as("mode says it").isFalse();
 
         // and GET /api/status tells where each company data set now stands
         assertThat(send("GET", "/api/status", null, null).statusCode()).isEqualTo(401);
@@ -130,6 +131,8 @@ class RunApiIntegrationTests {
 
         // then its detail lists the failed partition first, and the status counts one failure since it failed
         JsonNode detail = awaitStatus(runId, status -> status.equals("FAILED"));
+        assertThat(detail.get("request").get("mode").asString()).as("a POST without a mode: the default's word")
+                .isEqualTo("incremental");
         JsonNode firstPartition = detail.get("partitions").get(0);
         assertThat(firstPartition.get("outcome").asString()).isEqualTo("FAILED");
         assertThat(firstPartition.get("companyId").asString()).isEqualTo(broken);
@@ -275,6 +278,24 @@ class RunApiIntegrationTests {
                 .isEqualTo(200);
         assertThat(meters.counter("ledgersync.auth.failures").count() - failuresBefore).isEqualTo(10);
         assertThat(meters.counter("ledgersync.auth.throttled").count()).isGreaterThanOrEqualTo(41);
+    }
+
+    @Test
+    void givenAnEmptyPasswordWhenAClientSendsItThen401SaysSoAndItIsNoFailedLogin() throws Exception {
+        // what curl -u admin:$LEDGERSYNC_ADMIN_PASSWORD sends when the variable is not set in its shell
+        double failuresBefore = meters.counter("ledgersync.auth.failures").count();
+        List<RawHttp.Response> answers = new java.util.ArrayList<>();
+        for (int attempt = 0; attempt < 20; attempt++) {
+            answers.add(RawHttp.get(port, "127.0.0.3", "/api/status", "admin:"));
+        }
+
+        assertThat(answers).extracting(RawHttp.Response::status).as("never 429: not a guess").containsOnly(401);
+        assertThat(answers.get(19).body()).contains("The password is empty: set LEDGERSYNC_ADMIN_PASSWORD in the shell that"
+                + " sends the request");
+        assertThat(answers.get(19).header("WWW-Authenticate")).isEqualTo("Basic realm=\"ledgersync\"");
+        assertThat(meters.counter("ledgersync.auth.failures").count()).isEqualTo(failuresBefore);
+        assertThat(RawHttp.get(port, "127.0.0.3", "/api/status", "admin:" + PASSWORD).status()).as("not locked out")
+                .isEqualTo(200);
     }
 
     @Test

@@ -20,13 +20,13 @@ class SecurityConfigurationTests {
         MockEnvironment prod = new MockEnvironment();
         prod.setActiveProfiles("prod");
 
-        assertThatThrownBy(() -> configuration.apiUsers(new SecurityProperties("admin", "", LIMITS), prod))
+        assertThatThrownBy(() -> ApiCredentials.of(new SecurityProperties("admin", "", LIMITS), prod))
                 .hasMessageContaining("LEDGERSYNC_ADMIN_PASSWORD");
     }
 
     @Test
     void elsewhereAMissingPasswordIsGeneratedNotDefaulted() {
-        var users = configuration.apiUsers(new SecurityProperties("admin", null, LIMITS), new MockEnvironment());
+        var users = configuration.apiUsers(ApiCredentials.of(new SecurityProperties("admin", null, LIMITS), new MockEnvironment()));
 
         assertThat(users.loadUserByUsername("admin").getPassword()).isNotBlank().doesNotContain("admin");
     }
@@ -49,8 +49,17 @@ class SecurityConfigurationTests {
 
     @Test
     void theConfiguredPasswordIsStoredEncoded() {
-        var users = configuration.apiUsers(new SecurityProperties("ops", "s3cret", LIMITS), new MockEnvironment());
+        var users = configuration.apiUsers(ApiCredentials.of(new SecurityProperties("ops", "s3cret", LIMITS), new MockEnvironment()));
 
         assertThat(users.loadUserByUsername("ops").getPassword()).startsWith("{bcrypt}").doesNotContain("s3cret");
+    }
+
+    @Test
+    void givenAConfiguredPasswordWhenCredentialsAreReadThenItIsUsedAndNotGenerated() {
+        ApiCredentials credentials = ApiCredentials.of(new SecurityProperties("ops", "dev", LIMITS), new MockEnvironment());
+
+        assertThat(credentials.password()).isEqualTo("dev");
+        assertThat(credentials.generated()).isFalse();
+        assertThat(credentials.toString()).doesNotContain("dev");
     }
 }

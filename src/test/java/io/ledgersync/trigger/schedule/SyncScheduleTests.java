@@ -30,13 +30,13 @@ class SyncScheduleTests {
     private final SyncRuns runs = mock(SyncRuns.class);
     private final RunRetention retention = mock(RunRetention.class);
     private final HistoryProperties noPurge = new HistoryProperties(Duration.ofDays(90), "-");
-    private final ScheduleProperties nightly = new ScheduleProperties(true, "0 0 2 * * *", ZoneOffset.UTC, Duration.ofMinutes(5), "-");
+    private final ScheduleProperties nightly = new ScheduleProperties(true, "0 0 2 * * *", ZoneOffset.UTC, Duration.ofMinutes(5), "-", null);
 
     @Test
-    void fullSyncFiresAt0200UtcOncePerNight() {
+    void incrementalRunFiresAt0200UtcOncePerNight() {
         when(launcher.launch(any())).thenReturn(handle(1));
         SyncSchedule schedule = new SyncSchedule(launcher, runs, retention, nightly, noPurge, clock);
-        assertThat(schedule.nextFullSync()).isEqualTo(Instant.parse("2026-03-10T02:00:00Z"));
+        assertThat(schedule.nextIncremental()).isEqualTo(Instant.parse("2026-03-10T02:00:00Z"));
 
         schedule.tick();
         verify(launcher, never()).launch(any());
@@ -47,47 +47,47 @@ class SyncScheduleTests {
         schedule.tick();
 
         verify(launcher, times(1)).launch(SyncRequest.everything());
-        assertThat(schedule.nextFullSync()).isEqualTo(Instant.parse("2026-03-11T02:00:00Z"));
+        assertThat(schedule.nextIncremental()).isEqualTo(Instant.parse("2026-03-11T02:00:00Z"));
     }
 
     @Test
     void aRunStillActiveAtTheNextFiringIsNotOverlappedAndTheScheduleGoesOn() {
-        when(launcher.launch(any())).thenThrow(new io.ledgersync.sync.run.SyncAlreadyRunningException("A full sync run is already active"));
+        when(launcher.launch(any())).thenThrow(new io.ledgersync.sync.run.SyncAlreadyRunningException("Another incremental or full sync run is already active"));
         SyncSchedule schedule = new SyncSchedule(launcher, runs, retention, nightly, noPurge, clock);
         clock.advance(Duration.ofSeconds(30));
 
         schedule.tick();
 
         verify(launcher, times(1)).launch(SyncRequest.everything());
-        assertThat(schedule.nextFullSync()).isEqualTo(Instant.parse("2026-03-11T02:00:00Z"));
+        assertThat(schedule.nextIncremental()).isEqualTo(Instant.parse("2026-03-11T02:00:00Z"));
     }
 
     @Test
     void theCronAndItsZoneAreConfigurable() {
         ScheduleProperties paris = new ScheduleProperties(true, "0 30 23 * * MON-FRI", java.time.ZoneId.of("Europe/Paris"),
-                Duration.ofMinutes(5), "-");
+                Duration.ofMinutes(5), "-", null);
 
         SyncSchedule schedule = new SyncSchedule(launcher, runs, retention, paris, noPurge, clock);
 
         // Tuesday 10 March 2026, 23:30 in Paris (UTC+1)
-        assertThat(schedule.nextFullSync()).isEqualTo(Instant.parse("2026-03-10T22:30:00Z"));
+        assertThat(schedule.nextIncremental()).isEqualTo(Instant.parse("2026-03-10T22:30:00Z"));
     }
 
     @Test
-    void switchedOffFullSyncNeverFires() {
-        SyncSchedule schedule = new SyncSchedule(launcher, runs, retention, new ScheduleProperties(true, "-", ZoneOffset.UTC, Duration.ofMinutes(5), "-"), noPurge, clock);
+    void switchedOffIncrementalRunNeverFires() {
+        SyncSchedule schedule = new SyncSchedule(launcher, runs, retention, new ScheduleProperties(true, "-", ZoneOffset.UTC, Duration.ofMinutes(5), "-", null), noPurge, clock);
 
         clock.advance(Duration.ofDays(2));
         schedule.tick();
 
         verify(launcher, never()).launch(SyncRequest.everything());
-        assertThat(schedule.nextFullSync()).isNull();
+        assertThat(schedule.nextIncremental()).isNull();
     }
 
     @Test
     void deferredRunStartsEveryIntervalOnlyWhenSomethingIsDue() {
         when(launcher.launch(any())).thenReturn(handle(2));
-        SyncSchedule schedule = new SyncSchedule(launcher, runs, retention, new ScheduleProperties(true, "-", ZoneOffset.UTC, Duration.ofMinutes(5), "-"), noPurge, clock);
+        SyncSchedule schedule = new SyncSchedule(launcher, runs, retention, new ScheduleProperties(true, "-", ZoneOffset.UTC, Duration.ofMinutes(5), "-", null), noPurge, clock);
         when(runs.anyDeferralDue()).thenReturn(false);
 
         clock.advance(Duration.ofMinutes(5));
@@ -109,7 +109,7 @@ class SyncScheduleTests {
         when(launcher.launch(any())).thenReturn(handle(3));
         // Tuesday 10 March 2026; the default: Sunday 03:00 UTC
         SyncSchedule schedule = new SyncSchedule(launcher, runs, retention,
-                new ScheduleProperties(true, "-", ZoneOffset.UTC, Duration.ofMinutes(5), "0 0 3 * * SUN"), noPurge, clock);
+                new ScheduleProperties(true, "-", ZoneOffset.UTC, Duration.ofMinutes(5), "0 0 3 * * SUN", null), noPurge, clock);
         assertThat(schedule.nextFullRefresh()).isEqualTo(Instant.parse("2026-03-15T03:00:00Z"));
 
         clock.setInstant(Instant.parse("2026-03-15T03:00:05Z"));
@@ -122,7 +122,7 @@ class SyncScheduleTests {
     @Test
     void anInvalidCronIsRefusedWithTheFormat() {
         org.assertj.core.api.Assertions.assertThatThrownBy(
-                () -> new ScheduleProperties(true, "every night", ZoneOffset.UTC, Duration.ofMinutes(5), "-"))
+                () -> new ScheduleProperties(true, "every night", ZoneOffset.UTC, Duration.ofMinutes(5), "-", null))
                 .hasMessageContaining("'every night' is not a cron expression").hasMessageContaining("'-' to switch it off");
     }
 

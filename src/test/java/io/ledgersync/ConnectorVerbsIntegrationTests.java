@@ -166,7 +166,7 @@ class ConnectorVerbsIntegrationTests {
 
         // runs: the one run
         assertThat(ok("runs-one", url, "runs").stdout().lines().toList()).satisfiesExactly(
-                header -> assertThat(header.split(" {2,}")).containsExactly("RUN", "KIND", "STATUS", "EXIT CODE", "STARTED", "ENDED",
+                header -> assertThat(header.split(" {2,}")).containsExactly("RUN", "MODE", "STATUS", "EXIT CODE", "STARTED", "ENDED",
                         "DATA SETS", "COMPANIES"),
                 run -> assertThat(run).matches("1 {4}incremental {2}COMPLETED {2}COMPLETED {2}\\S+Z {2}\\S+Z {2}all {8}all"));
 
@@ -197,7 +197,7 @@ class ConnectorVerbsIntegrationTests {
 
         // runs --last 1: the newest, and that there are more; as JSON the endpoint's page
         assertThat(ok("runs-last", url, "runs", "--last", "1").stdout().lines().toList()).satisfiesExactly(
-                header -> assertThat(header).startsWith("RUN  KIND"),
+                header -> assertThat(header).startsWith("RUN  MODE"),
                 run -> assertThat(run).startsWith("2    incremental  COMPLETED  COMPLETED  "),
                 more -> assertThat(more).isEqualTo("The last 1 of 2 runs: --last=N shows more"));
         JsonNode page = json(ok("runs-json", url, "runs", "--json", "--last=1"));

@@ -7,7 +7,6 @@ import org.springframework.boot.ApplicationRunner;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnProperty;
 import org.springframework.stereotype.Component;
 
-import io.ledgersync.sync.SyncRequest.Kind;
 import io.ledgersync.sync.history.RunDetail;
 import io.ledgersync.sync.run.RunsPage;
 import io.ledgersync.sync.run.SyncRuns;
@@ -49,10 +48,10 @@ class CommandLineRuns implements ApplicationRunner {
         if (page.runs().isEmpty()) {
             return "No sync run yet: run 'ledgersync sync'" + System.lineSeparator();
         }
-        TextTable table = new TextTable("RUN", "KIND", "STATUS", "EXIT CODE", "STARTED", "ENDED", "DATA SETS", "COMPANIES");
+        TextTable table = new TextTable("RUN", "MODE", "STATUS", "EXIT CODE", "STARTED", "ENDED", "DATA SETS", "COMPANIES");
         for (RunsPage.RunSummary run : page.runs()) {
             RunDetail.Request request = run.request();
-            table.row(run.runId(), kind(request).word(), run.status(), run.exitCode(), run.startedAt(), run.endedAt(),
+            table.row(run.runId(), request.mode(), run.status(), run.exitCode(), run.startedAt(), run.endedAt(),
                     request.datasets().isEmpty() ? "all" : String.join(",", request.datasets()),
                     request.companies().isEmpty() ? "all" : String.join(",", request.companies()));
         }
@@ -60,10 +59,5 @@ class CommandLineRuns implements ApplicationRunner {
                 ? "The last " + page.runs().size() + " of " + page.total() + " runs: --last=N shows more" + System.lineSeparator()
                 : "";
         return table.text() + shown;
-    }
-
-    /** The kind of run in the words the POST and the command line use, from how the run's request reads in the API. */
-    private static Kind kind(RunDetail.Request request) {
-        return Kind.DEFERRED.mode().equals(request.mode()) ? Kind.DEFERRED : request.fullRefresh() ? Kind.FULL : Kind.INCREMENTAL;
     }
 }

@@ -75,7 +75,7 @@ class CommandLineResetTests {
     }
 
     private static RunsPage page(BatchStatus status) {
-        RunDetail.Request request = new RunDetail.Request("FULL", List.of(), List.of(), false, false);
+        RunDetail.Request request = new RunDetail.Request("incremental", List.of(), List.of(), false);
         return new RunsPage(List.of(new RunsPage.RunSummary(7, request, status, status.name(), Instant.EPOCH, Instant.EPOCH)), 0, 1,
                 7);
     }

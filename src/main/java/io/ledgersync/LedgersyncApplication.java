@@ -27,7 +27,8 @@ import io.ledgersync.trigger.cli.SyncOptions;
 import io.ledgersync.trigger.cli.UsageException;
 
 /**
- * The command line of {@code ledgersync.jar}: {@code serve} (the default), {@code sync}, {@code worker} and
+ * The command line of {@code ledgersync.jar}: {@code serve} (the default), {@code sync}, {@code worker}, {@code schema},
+ * the connector verbs {@code check}, {@code status}, {@code runs} and {@code reset} ({@link ConnectorVerbs}), and
  * {@code sandbox}. Scripts rely on these words and options; keep them stable. A mistake in them is
  * told before anything starts; a start that fails is told in one line ({@link StartupFailures}).
  */
@@ -57,13 +58,26 @@ public class LedgersyncApplication {
                            --dbt [--out=FILE]    write them as a dbt sources.yml (default ./sources.yml)
                            --rebuild=<data set>  rebuild that data set's tables from the stored raw
                                                  records, for a column type or key that changed
+              check      Test in seconds what a sync needs, one line each: the Data API takes the key
+                         (one request), the warehouse answers (migrations applied and pending; none
+                         applied by check), in cluster mode the broker answers; exit 0 when all do
+              status     Print where each company data set stands, as GET /api/status does
+                           --json                that endpoint's JSON document
+              runs       Print the last runs, newest first, as GET /api/runs does
+                           --last=N              how many (default 10, at most 200)
+                           --json                that endpoint's JSON document
+              reset      Forget the watermarks of company data sets, so that the next run reads
+                         them whole; refused (exit 4) while a run is active
+                           --datasets=a,b        these data sets (required)
+                           --companies=id1,id2   only these companies (default: all)
+                           --yes                 do it; without, print what it would reset, exit 2
               sandbox    Run the Data API sandbox alone (API key from LEDGERSYNC_SANDBOX_API_KEY);
                          "sandbox --help" lists its options with their defaults
                            --port=N --companies=N --invoices-per-company=M --seed=S --host=H
                            --scenario=FILE
               help       Show this text (also --help); --version shows the version
 
-            Exit codes of sync: %s.
+            Exit codes of sync (check and reset use the same): %s.
 
             Configuration: config/application.yml, overridden by environment variables such as
             LEDGERSYNC_API_BASE_URL, LEDGERSYNC_API_KEY, LEDGERSYNC_DB_URL, LEDGERSYNC_DB_USER,
@@ -101,12 +115,17 @@ public class LedgersyncApplication {
                 case "sync" -> CommandOutput.resultOnly(err, () -> runSync(options, out, err));
                 case "worker" -> runWorker(options, err);
                 case "schema" -> CommandOutput.resultOnly(err, () -> runSchema(options, out, err));
+                case "check" -> CommandOutput.resultOnly(err, () -> ConnectorVerbs.check(options, out, err));
+                case "status" -> CommandOutput.resultOnly(err, () -> ConnectorVerbs.status(options, out, err));
+                case "runs" -> CommandOutput.resultOnly(err, () -> ConnectorVerbs.runs(options, out, err));
+                case "reset" -> CommandOutput.resultOnly(err, () -> ConnectorVerbs.reset(options, out, err));
                 case "sandbox" -> {
                     int exit = SandboxCommand.run(options);
                     yield exit == 0 ? KEEP_RUNNING : exit;
                 }
                 default -> throw new UsageException("Unknown command '" + command
-                        + "': the commands are serve, sync, worker, schema, sandbox and help");
+                        + "': the commands are serve, sync, worker, schema, check,"
+                        + " status, runs, reset, sandbox and help");
             };
         } catch (UsageException e) {
             err.println(e.getMessage());

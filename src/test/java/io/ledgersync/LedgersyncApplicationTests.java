@@ -23,6 +23,11 @@ class LedgersyncApplicationTests {
         assertThat(exit).isZero();
         assertThat(text(out)).contains("serve").contains("sync").contains("sandbox").contains("--datasets=").contains("--companies=")
                 .contains("--invoices-per-company=");
+        assertThat(text(out).lines().map(String::strip)).as("the connector verbs and their options")
+                .anyMatch(line -> line.startsWith("check ")).anyMatch(line -> line.startsWith("status "))
+                .anyMatch(line -> line.startsWith("runs ")).anyMatch(line -> line.startsWith("reset "))
+                .anyMatch(line -> line.startsWith("--last=N")).anyMatch(line -> line.startsWith("--yes"))
+                .anyMatch(line -> line.startsWith("--json"));
     }
 
     @Test
@@ -42,7 +47,7 @@ class LedgersyncApplicationTests {
         int exit = run("synchronise");
 
         assertThat(exit).isEqualTo(2);
-        assertThat(text(err)).contains("Unknown command 'synchronise'").contains("serve, sync, worker, schema, sandbox");
+        assertThat(text(err)).contains("Unknown command 'synchronise'").contains("serve, sync, worker, schema, check, status, runs, reset, sandbox");
     }
 
     @Test

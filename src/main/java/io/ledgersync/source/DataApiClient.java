@@ -119,6 +119,22 @@ public final class DataApiClient {
         return resilience.execute(request, path, () -> fetchOnce(request, href, uri, path));
     }
 
+    /**
+     * Asks the Data API once whether it takes our key, with the cheapest authenticated request there is: the first page
+     * of the company list, one company long ({@code GET /companies?page=1&pageSize=1}). Sent once: no retry, circuit
+     * breaker or rate budget, since {@code ledgersync check} asks how things stand now, in seconds, not whether they
+     * come right within the retry budget.
+     *
+     * @throws DataApiConnectionException when no response arrived
+     * @throws DataApiException or one of its subclasses for any other answer than 200, as a sync would meet it
+     */
+    public void probe() {
+        String href = "/companies?page=1&pageSize=1";
+        String request = "GET " + href;
+        URI uri = resolve(href);
+        fetchOnce(request, href, uri, relativePath(uri));
+    }
+
     private Page fetchOnce(String request, String href, URI uri, String path) {
         HttpResponse<byte[]> response = send(request, uri, path);
         int status = response.statusCode();

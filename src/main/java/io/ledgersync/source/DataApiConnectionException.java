@@ -46,6 +46,11 @@ public class DataApiConnectionException extends DataApiException {
         return reason;
     }
 
+    /** What to do about it, e.g. {@code check LEDGERSYNC_API_BASE_URL and that the service is up}. */
+    public String advice() {
+        return connectFailure != null ? connectFailure.advice() : "check the network path and LEDGERSYNC_API_BASE_URL";
+    }
+
     URI baseUrl() {
         return baseUrl;
     }

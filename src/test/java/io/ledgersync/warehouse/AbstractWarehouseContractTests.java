@@ -332,6 +332,29 @@ abstract class AbstractWarehouseContractTests {
     }
 
     @Test
+    void clearingWatermarksForgetsThoseOfTheNamedCompaniesOrOfAllAndKeepsTheRestOfTheirState() {
+        // given invoices watermarked for c1, c2 and c3, and bills for c1
+        Instant watermark = clock.instant().minusSeconds(3600);
+        for (String company : List.of("c1", "c2", "c3")) {
+            states.save(state(company, Status.OK, 0, null));
+            states.walkCompleted(company, "invoices", false, watermark, clock.instant());
+        }
+        states.save(new SyncState("c1", "bills", Status.OK, 0, null, null, null, null, 1, clock.instant(), 0, null));
+        states.walkCompleted("c1", "bills", false, watermark, clock.instant());
+
+        // when those of c1 and c2 are cleared, then those of c3 and the bills stay, and the state rows stay
+        assertThat(states.clearWatermarks("invoices", List.of("c1", "c2"))).isEqualTo(2);
+        assertThat(states.watermarks("invoices")).containsOnlyKeys("c3");
+        assertThat(states.watermarks("bills")).containsOnlyKeys("c1");
+        assertThat(states.find("c1", "invoices")).get().extracting(SyncState::state).isEqualTo(Status.OK);
+
+        // when all of a data set's are cleared, then none is left, and clearing again clears none
+        assertThat(states.clearWatermarks("invoices", List.of())).isEqualTo(1);
+        assertThat(states.watermarks("invoices")).isEmpty();
+        assertThat(states.clearWatermarks("invoices", List.of())).isZero();
+    }
+
+    @Test
     void syncStateIsSavedReplacedAndFoundWhenDue() {
         Instant now = clock.instant();
         states.save(state("c1", Status.DEFERRED, 1, now.plusSeconds(600)));

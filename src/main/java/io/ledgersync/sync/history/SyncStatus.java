@@ -1,5 +1,6 @@
 package io.ledgersync.sync.history;
 
+import java.time.Clock;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -14,19 +15,35 @@ import io.ledgersync.warehouse.state.SyncState;
 import io.ledgersync.warehouse.state.SyncStates;
 
 /**
- * Where each company's data sets stand ({@code GET /api/status}): read from the warehouse, so it survives restarts and
- * agrees between instances sharing a database. Thread-safe.
+ * Where each company's data sets stand ({@code GET /api/status}, {@code ledgersync status}): read from the warehouse, so
+ * it survives restarts and agrees between instances sharing a database. Thread-safe.
  */
 public class SyncStatus {
 
     private final SyncStates states;
     private final Warehouse warehouse;
     private final DataSetCatalog catalog;
+    private final Clock clock;
 
-    public SyncStatus(SyncStates states, Warehouse warehouse, DataSetCatalog catalog) {
+    public SyncStatus(SyncStates states, Warehouse warehouse, DataSetCatalog catalog, Clock clock) {
         this.states = states;
         this.warehouse = warehouse;
         this.catalog = catalog;
+        this.clock = clock;
+    }
+
+    /**
+     * The status as a whole, the one document of {@code GET /api/status} and {@code ledgersync status --json}.
+     *
+     * @param at when it was read
+     * @param companyDataSets per company and data set, by data set then company
+     */
+    public record Report(Instant at, List<CompanyDataSet> companyDataSets) {
+    }
+
+    /** Every company data set's status, now. */
+    public Report report() {
+        return new Report(clock.instant(), companyDataSets());
     }
 
     /**

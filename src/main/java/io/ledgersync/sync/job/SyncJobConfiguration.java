@@ -49,6 +49,7 @@ import io.ledgersync.sync.run.SyncLauncher;
 import io.ledgersync.sync.run.SyncParametersValidator;
 import io.ledgersync.sync.run.SyncRunListener;
 import io.ledgersync.sync.run.SyncRuns;
+import io.ledgersync.sync.run.WatermarkReset;
 import io.ledgersync.sync.walk.DataSetItemReader;
 import io.ledgersync.sync.walk.DriftRecovery;
 import io.ledgersync.sync.walk.PartitionContext;
@@ -208,8 +209,13 @@ public class SyncJobConfiguration {
     }
 
     @Bean
-    SyncStatus syncStatus(SyncStates states, Warehouse warehouse, DataSetCatalog catalog) {
-        return new SyncStatus(states, warehouse, catalog);
+    WatermarkReset watermarkReset(DataSetCatalog catalog, CompanySelection companies, SyncStates states, RunLocks locks) {
+        return new WatermarkReset(catalog, companies, states, locks);
+    }
+
+    @Bean
+    SyncStatus syncStatus(SyncStates states, Warehouse warehouse, DataSetCatalog catalog, ObjectProvider<Clock> clock) {
+        return new SyncStatus(states, warehouse, catalog, clock.getIfAvailable(Clock::systemUTC));
     }
 
     @Bean

@@ -43,6 +43,19 @@ public class SyncRuns {
         return history.runIds(SyncRequest.JOB_NAME, page * size, size).stream().map(this::detail).toList();
     }
 
+    /**
+     * A page of runs, newest first, with their total.
+     *
+     * @throws IllegalArgumentException for a page below 0, or a size outside 1 to {@value RunsPage#MAX_SIZE}
+     */
+    public RunsPage page(int page, int size) {
+        if (page < 0 || size < 1 || size > RunsPage.MAX_SIZE) {
+            throw new IllegalArgumentException("page must be 0 or more and size 1 to " + RunsPage.MAX_SIZE + "; was page=" + page
+                    + ", size=" + size);
+        }
+        return new RunsPage(runs(page, size).stream().map(RunsPage.RunSummary::of).toList(), page, size, runCount());
+    }
+
     public long runCount() {
         return history.count(SyncRequest.JOB_NAME);
     }

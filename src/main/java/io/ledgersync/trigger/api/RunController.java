@@ -1,10 +1,7 @@
 package io.ledgersync.trigger.api;
 
 import java.net.URI;
-import java.time.Instant;
-import java.util.List;
 
-import org.springframework.batch.core.BatchStatus;
 import org.springframework.http.HttpStatus;
 import org.springframework.http.ProblemDetail;
 import org.springframework.http.ResponseEntity;
@@ -17,9 +14,12 @@ import org.springframework.web.bind.annotation.RequestMapping;
 import org.springframework.web.bind.annotation.RequestParam;
 import org.springframework.web.bind.annotation.RestController;
 
+
 import io.ledgersync.sync.SyncRequest;
 import io.ledgersync.sync.history.RunDetail;
 import io.ledgersync.sync.run.RunHandle;
+import io.ledgersync.sync.run.RunsPage;
+import io.ledgersync.sync.run.RunsPage.RunSummary;
 import io.ledgersync.sync.run.SyncLauncher;
 import io.ledgersync.sync.run.SyncRuns;
 import io.swagger.v3.oas.annotations.Operation;
@@ -72,11 +72,7 @@ class RunController {
             content = @Content(mediaType = ApiDocsConfiguration.PROBLEM_JSON, schema = @Schema(implementation = ProblemDetail.class)))
     @GetMapping
     RunsPage list(@RequestParam(defaultValue = "0") int page, @RequestParam(defaultValue = "20") int size) {
-        if (page < 0 || size < 1 || size > 200) {
-            throw new IllegalArgumentException("page must be 0 or more and size 1 to 200; was page=" + page + ", size=" + size);
-        }
-        List<RunSummary> summaries = runs.runs(page, size).stream().map(RunSummary::of).toList();
-        return new RunsPage(summaries, page, size, runs.runCount());
+        return runs.page(page, size);
     }
 
     /** What a run did and, while it runs, its progress. */
@@ -133,17 +129,4 @@ class RunController {
     record Launched(long runId, boolean resumed, String location) {
     }
 
-    /** A page of runs. */
-    record RunsPage(List<RunSummary> runs, int page, int size, long total) {
-    }
-
-    /** A run in a list: what was asked and how it ended. */
-    record RunSummary(long runId, RunDetail.Request request, BatchStatus status, String exitCode, Instant startedAt,
-            Instant endedAt) {
-
-        static RunSummary of(RunDetail detail) {
-            return new RunSummary(detail.runId(), detail.request(), detail.status(), detail.exitCode(), detail.startedAt(),
-                    detail.endedAt());
-        }
-    }
 }

@@ -77,6 +77,15 @@ public enum ExitCode {
         return PRECEDENCE.stream().filter(codes::contains).findFirst().orElse(FAILED);
     }
 
+    /**
+     * The code of several checks or failures together: the one a person must act on first ({@link #PRECEDENCE}), else
+     * the first that is not {@link #COMPLETED}; {@link #COMPLETED} when all are.
+     */
+    static ExitCode mostUrgent(List<ExitCode> codes) {
+        return PRECEDENCE.stream().filter(codes::contains).findFirst()
+                .orElseGet(() -> codes.stream().filter(code -> code != COMPLETED).findFirst().orElse(COMPLETED));
+    }
+
     /** The code of one failure: its first cause that has one decides (the Data API's status, or the database). */
     public static ExitCode ofFailure(Throwable failure) {
         for (Throwable cause = failure; cause != null; cause = cause.getCause()) {

@@ -74,9 +74,7 @@ public final class SyncOptions {
      */
     public static SyncOptions preflight(String[] args) {
         SyncOptions options = parse(List.of(args));
-        if (!options.request.datasets().isEmpty()) { // reading the files costs more than the rest: only when needed
-            dataSetNames(args).ifPresent(names -> options.check(names::check));
-        }
+        preflight("sync", options.request, args); // reading the files costs more than the rest: only when data sets are named
         return options;
     }
 
@@ -87,12 +85,27 @@ public final class SyncOptions {
      * @throws UsageException for a data set no file declares, or one a deferred run cannot read
      */
     SyncOptions check(Consumer<SyncRequest> dataSets) {
+        check("sync", request, dataSets);
+        return this;
+    }
+
+    /**
+     * The check of {@link #preflight} for any command whose options name data sets as a run's do ({@code reset}).
+     *
+     * @throws UsageException for a data set no file declares, or one the request's kind of run cannot read
+     */
+    static void preflight(String command, SyncRequest request, String[] args) {
+        if (!request.datasets().isEmpty()) {
+            dataSetNames(args).ifPresent(names -> check(command, request, names::check));
+        }
+    }
+
+    private static void check(String command, SyncRequest request, Consumer<SyncRequest> dataSets) {
         try {
             dataSets.accept(request);
         } catch (IllegalArgumentException e) {
-            throw new UsageException("sync: " + e.getMessage());
+            throw new UsageException(command + ": " + e.getMessage());
         }
-        return this;
     }
 
     /** The request the options make. */

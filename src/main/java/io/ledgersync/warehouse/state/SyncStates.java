@@ -104,6 +104,21 @@ public class SyncStates {
     }
 
     /**
+     * Forgets the watermark of a data set for these companies, or for all its companies when {@code companyIds} is empty,
+     * so that their next walks read them whole; the rest of their state stays.
+     *
+     * @return the company data sets whose watermark it cleared
+     */
+    public int clearWatermarks(String dataSet, List<String> companyIds) {
+        return jdbi.withHandle(handle -> {
+            var update = handle.createUpdate("UPDATE sync_state SET watermark = NULL WHERE data_set = :dataSet"
+                    + " AND watermark IS NOT NULL" + (companyIds.isEmpty() ? "" : " AND company_id IN (<companyIds>)"))
+                    .bind("dataSet", dataSet);
+            return (companyIds.isEmpty() ? update : update.bindList("companyIds", companyIds)).execute();
+        });
+    }
+
+    /**
      * A walk of a company's data set completed, committed: notes when, and moves its watermark on to
      * {@code watermark} (never back; null leaves it). Called after the {@code sync_state} row is saved.
      */

@@ -22,6 +22,7 @@ import io.ledgersync.source.DataApiClient;
 import io.ledgersync.trigger.cli.CommandLineCheck;
 import io.ledgersync.trigger.cli.CommandOptions;
 import io.ledgersync.trigger.cli.CommandOutput;
+import io.ledgersync.trigger.cli.ConfigurationPreflight;
 import io.ledgersync.trigger.cli.FailureLines;
 import io.ledgersync.trigger.cli.ReportOptions;
 import io.ledgersync.trigger.cli.ResetOptions;
@@ -62,6 +63,7 @@ final class ConnectorVerbs {
     private static int run(SpringApplication application, String command, String[] options, PrintStream out, PrintStream err) {
         application.setWebApplicationType(WebApplicationType.NONE);
         application.setDefaultProperties(Map.of("ledgersync.command", command));
+        application.addListeners(new ConfigurationPreflight()); // every configuration mistake at once, before any bean
         // the command's result goes to standard output through this bean, its log to standard error (CommandOutput)
         application.addInitializers(context -> context.getBeanFactory().registerSingleton("commandOutput", new CommandOutput(out)));
         ConfigurableApplicationContext context;

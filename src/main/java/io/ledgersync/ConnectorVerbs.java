@@ -22,6 +22,7 @@ import io.ledgersync.source.DataApiClient;
 import io.ledgersync.trigger.cli.CommandLineCheck;
 import io.ledgersync.trigger.cli.CommandOptions;
 import io.ledgersync.trigger.cli.CommandOutput;
+import io.ledgersync.trigger.cli.ConfigurationPreflight;
 import io.ledgersync.trigger.cli.FailureLines;
 import io.ledgersync.trigger.cli.ReportOptions;
 import io.ledgersync.trigger.cli.ResetOptions;
@@ -46,17 +47,24 @@ final class ConnectorVerbs {
 
     static int status(String[] options, PrintStream out, PrintStream err) {
         ReportOptions.status(List.of(options));
-        return run(new SpringApplication(LedgersyncApplication.class), "status", options, out, err);
+        return run(application(), "status", options, out, err);
     }
 
     static int runs(String[] options, PrintStream out, PrintStream err) {
         ReportOptions.runs(List.of(options));
-        return run(new SpringApplication(LedgersyncApplication.class), "runs", options, out, err);
+        return run(application(), "runs", options, out, err);
     }
 
     static int reset(String[] options, PrintStream out, PrintStream err) {
         ResetOptions.preflight(options);
-        return run(new SpringApplication(LedgersyncApplication.class), "reset", options, out, err);
+        return run(application(), "reset", options, out, err);
+    }
+
+    /** The application, its configuration checked whole before any bean, as every command's that starts it. */
+    private static SpringApplication application() {
+        SpringApplication application = new SpringApplication(LedgersyncApplication.class);
+        application.addListeners(new ConfigurationPreflight());
+        return application;
     }
 
     private static int run(SpringApplication application, String command, String[] options, PrintStream out, PrintStream err) {

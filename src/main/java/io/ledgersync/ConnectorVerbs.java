@@ -47,29 +47,23 @@ final class ConnectorVerbs {
 
     static int status(String[] options, PrintStream out, PrintStream err) {
         ReportOptions.status(List.of(options));
-        return run(application(), "status", options, out, err);
+        return run(new SpringApplication(LedgersyncApplication.class), "status", options, out, err);
     }
 
     static int runs(String[] options, PrintStream out, PrintStream err) {
         ReportOptions.runs(List.of(options));
-        return run(application(), "runs", options, out, err);
+        return run(new SpringApplication(LedgersyncApplication.class), "runs", options, out, err);
     }
 
     static int reset(String[] options, PrintStream out, PrintStream err) {
         ResetOptions.preflight(options);
-        return run(application(), "reset", options, out, err);
-    }
-
-    /** The application, its configuration checked whole before any bean, as every command's that starts it. */
-    private static SpringApplication application() {
-        SpringApplication application = new SpringApplication(LedgersyncApplication.class);
-        application.addListeners(new ConfigurationPreflight());
-        return application;
+        return run(new SpringApplication(LedgersyncApplication.class), "reset", options, out, err);
     }
 
     private static int run(SpringApplication application, String command, String[] options, PrintStream out, PrintStream err) {
         application.setWebApplicationType(WebApplicationType.NONE);
         application.setDefaultProperties(Map.of("ledgersync.command", command));
+        application.addListeners(new ConfigurationPreflight()); // every configuration mistake at once, before any bean
         // the command's result goes to standard output through this bean, its log to standard error (CommandOutput)
         application.addInitializers(context -> context.getBeanFactory().registerSingleton("commandOutput", new CommandOutput(out)));
         ConfigurableApplicationContext context;

@@ -12,10 +12,10 @@ import io.ledgersync.source.DataApiClient;
 import io.ledgersync.source.DataApiEndpoint;
 
 /**
- * The commands that read the data set files and the warehouse, never the Data API ({@code schema}, {@code status},
- * {@code runs}, {@code reset}): its client, its endpoint and the embedded sandbox that would supply one are made only if
- * something asks for them, which nothing in those commands does. So they bind no sandbox port and log no sandbox, and a
- * Data API that is not configured is no concern of theirs.
+ * The commands that read only the warehouse and the data set files ({@code schema}, {@code status}, {@code runs},
+ * {@code reset}) never ask the Data API: its client, its endpoint and the embedded sandbox that would supply one are
+ * made only if something asks for them, which nothing in those commands does. So they bind no sandbox port and log no
+ * sandbox, and a Data API that is not configured is no concern of theirs.
  */
 @Configuration(proxyBeanMethods = false)
 @ConditionalOnExpression("'${ledgersync.command:serve}'.matches('schema|status|runs|reset')")

@@ -29,7 +29,8 @@ final class DocsCheck {
 
     private static final Pattern LINK = Pattern.compile("(?<!!)\\[[^]]*]\\(([^)\\s]+)\\)");
     /** A repository path as docs cite it: a folder or file below a top-level folder, globs allowed. */
-    private static final Pattern PATH = Pattern.compile("(?:\\./)?([A-Za-z0-9_.-]+)(/[A-Za-z0-9_.*-]+)+/?");
+    // the first segment never starts with a dot: "./data/" is the folder data, not "." with a segment "data"
+    private static final Pattern PATH = Pattern.compile("(?:\\./)?([A-Za-z0-9_-][A-Za-z0-9_.-]*)(/[A-Za-z0-9_.*-]+)+/?");
     /** A test class, anywhere: prose, code spans and code blocks (not a pattern such as *IntegrationTests). */
     private static final Pattern TEST_CLASS = Pattern.compile("(?<![*\\w-])([A-Z][A-Za-z0-9]*Tests)\\b");
     /** A class of ours cited with its package ({@code sync.ShortWalk}) or a method ({@code SandboxSettings.defaults()}). */

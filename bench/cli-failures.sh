@@ -50,8 +50,9 @@ for run in $(seq "$REFUSED_RUNS"); do
         /usr/bin/time -f %e -o time.txt java -jar "$JAR" sync >out.txt 2>err.txt || exit_code=$?
     ended=$(date +%s.%N)
     whole=$(tail -1 time.txt)
-    # the log's first "attempt 1 failed (connection refused)" line starts with its ISO timestamp
-    first=$(grep -m1 'attempt 1 failed (connection refused)' out.txt | cut -d' ' -f1)
+    # the log (on standard error, after the summary went to standard output) has the first "attempt 1 failed
+    # (connection refused)" line, starting with its ISO timestamp; the command's own line is the last one
+    first=$(grep -m1 'attempt 1 failed (connection refused)' err.txt | cut -d' ' -f1)
     refused=$(python3 -c "import datetime,sys; print(f'{float(sys.argv[2]) - datetime.datetime.fromisoformat(sys.argv[1].replace(\"Z\", \"+00:00\")).timestamp():.1f}')" "$first" "$ended")
-    echo "| $run | $exit_code | $whole | $refused | $(head -1 err.txt) |"
+    echo "| $run | $exit_code | $whole | $refused | $(tail -1 err.txt) |"
 done

@@ -42,29 +42,33 @@ final class ConnectorVerbs {
         CommandOptions.parse("check", List.of(options), Set.of(), "check takes settings as --key=value only");
         SpringApplication application = new SpringApplication(CheckContext.class);
         application.setLazyInitialization(true); // each bean made when the check asks for it: its failure is that check's
-        return run(application, "check", options, out, err);
+        return runOnce(application, "check", options, out, err);
     }
 
     static int status(String[] options, PrintStream out, PrintStream err) {
         ReportOptions.status(List.of(options));
-        return run(new SpringApplication(LedgersyncApplication.class), "status", options, out, err);
+        return runOnce(new SpringApplication(LedgersyncApplication.class), "status", options, out, err);
     }
 
     static int runs(String[] options, PrintStream out, PrintStream err) {
         ReportOptions.runs(List.of(options));
-        return run(new SpringApplication(LedgersyncApplication.class), "runs", options, out, err);
+        return runOnce(new SpringApplication(LedgersyncApplication.class), "runs", options, out, err);
     }
 
     static int reset(String[] options, PrintStream out, PrintStream err) {
         ResetOptions.preflight(options);
-        return run(new SpringApplication(LedgersyncApplication.class), "reset", options, out, err);
+        return runOnce(new SpringApplication(LedgersyncApplication.class), "reset", options, out, err);
     }
 
-    private static int run(SpringApplication application, String command, String[] options, PrintStream out, PrintStream err) {
+    /**
+     * Runs a command that ends by itself (sync, schema and the verbs): without a web server, every configuration mistake
+     * told at once before any bean ({@link ConfigurationPreflight}), its result on {@code out} through the
+     * {@link CommandOutput} bean and its log on standard error, a failed start told in one line.
+     */
+    static int runOnce(SpringApplication application, String command, String[] options, PrintStream out, PrintStream err) {
         application.setWebApplicationType(WebApplicationType.NONE);
         application.setDefaultProperties(Map.of("ledgersync.command", command));
         application.addListeners(new ConfigurationPreflight()); // every configuration mistake at once, before any bean
-        // the command's result goes to standard output through this bean, its log to standard error (CommandOutput)
         application.addInitializers(context -> context.getBeanFactory().registerSingleton("commandOutput", new CommandOutput(out)));
         ConfigurableApplicationContext context;
         try {

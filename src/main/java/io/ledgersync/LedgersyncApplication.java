@@ -10,9 +10,7 @@ import java.util.Properties;
 import java.util.Set;
 
 import org.springframework.boot.SpringApplication;
-import org.springframework.boot.WebApplicationType;
 import org.springframework.boot.autoconfigure.SpringBootApplication;
-import org.springframework.context.ApplicationContextInitializer;
 import org.springframework.context.ConfigurableApplicationContext;
 
 import io.ledgersync.cluster.PartitionWorker;
@@ -149,18 +147,7 @@ public class LedgersyncApplication {
 
     private static int runSync(String[] options, PrintStream out, PrintStream err) {
         SyncOptions.preflight(options); // a usage error costs a second, not a start
-        SpringApplication application = new SpringApplication(LedgersyncApplication.class);
-        application.setWebApplicationType(WebApplicationType.NONE);
-        application.setDefaultProperties(Map.of("ledgersync.command", "sync"));
-        application.addListeners(new ConfigurationPreflight());
-        application.addInitializers(printingResultsOn(out));
-        ConfigurableApplicationContext context;
-        try {
-            context = application.run(options);
-        } catch (RuntimeException startupFailure) {
-            return StartupFailures.report(startupFailure, err).code();
-        }
-        return SpringApplication.exit(context);
+        return ConnectorVerbs.runOnce(new SpringApplication(LedgersyncApplication.class), "sync", options, out, err);
     }
 
     /** Cluster mode is implied: a worker exists only to run what a manager sends. */
@@ -185,25 +172,10 @@ public class LedgersyncApplication {
 
     private static int runSchema(String[] options, PrintStream out, PrintStream err) {
         SchemaOptions schema = SchemaOptions.preflight(options); // a usage error costs a second, not a start
-        SpringApplication application = new SpringApplication(LedgersyncApplication.class);
-        application.setWebApplicationType(WebApplicationType.NONE);
-        application.setDefaultProperties(Map.of("ledgersync.command", "schema"));
-        application.addListeners(new ConfigurationPreflight());
-        application.addInitializers(printingResultsOn(out));
         List<String> args = new java.util.ArrayList<>(List.of(options));
         args.addAll(schema.settings());
-        ConfigurableApplicationContext context;
-        try {
-            context = application.run(args.toArray(String[]::new));
-        } catch (RuntimeException startupFailure) {
-            return StartupFailures.report(startupFailure, err).code();
-        }
-        return SpringApplication.exit(context);
-    }
-
-    /** Gives a command's beans the standard output for its result ({@link CommandOutput}). */
-    private static ApplicationContextInitializer<ConfigurableApplicationContext> printingResultsOn(PrintStream out) {
-        return context -> context.getBeanFactory().registerSingleton("commandOutput", new CommandOutput(out));
+        return ConnectorVerbs.runOnce(new SpringApplication(LedgersyncApplication.class), "schema", args.toArray(String[]::new),
+                out, err);
     }
 
     /** The jar's version: its manifest's, or the build info the build writes next to the classes. */

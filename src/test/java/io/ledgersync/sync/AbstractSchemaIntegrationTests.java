@@ -187,6 +187,69 @@ abstract class AbstractSchemaIntegrationTests {
     }
 
     /**
+     * Issue 25, items 2, 3 and 7: a new data set, a child table named like ledgersync's own sync_state, a second data set
+     * on the invoices table. Every file is checked before any change: exit 2, one line per mistake, and the warehouse
+     * exactly as it was; the rebuild that would have dropped sync_state never starts.
+     */
+    @Test
+    void dataSetFilesThatWouldHurtTheWarehouseAreRefusedWholeAndLeaveItExactlyAsItWas() throws IOException {
+        assertThat(command("schema")).as(text()).isZero();
+        List<Map<String, Object>> tablesBefore = tables();
+        long stateBefore = count("sync_state");
+        Files.writeString(jobs.resolve("aaa_new.yml"), """
+                name: aaa_new
+                path: /companies/{companyId}/data/customers
+                parent: companies
+                key: [id]
+                columns:
+                  id: { field: id, type: text }
+                """);
+        Files.writeString(jobs.resolve("xdupc.yml"), """
+                name: xdupc
+                path: /companies/{companyId}/data/invoices
+                parent: companies
+                table: xdupc
+                key: [id]
+                columns:
+                  id: { field: id, type: text }
+                children:
+                  sync_state:
+                    field: lineItems
+                    parentKey: invoice_id
+                    columns:
+                      description: { field: description, type: text }
+                """);
+        Files.writeString(jobs.resolve("xchild.yml"), """
+                name: xchild
+                path: /companies/{companyId}/data/invoices
+                parent: companies
+                table: invoices
+                query: status!=Void
+                key: [id]
+                columns:
+                  id: { field: id, type: text }
+                  status: { field: totalAmount, type: decimal }
+                """);
+
+        assertThat(command("schema", "--rebuild=xdupc")).as(text()).isEqualTo(2);
+
+        assertThat(LedgersyncJvm.withoutLog(err.toString(StandardCharsets.UTF_8))).containsExactly(
+                shown("xchild.yml") + " line 4, table: table invoices is already a table of data set invoices (jobs/invoices.yml):"
+                        + " give each data set tables of its own",
+                shown("xdupc.yml") + " line 9, children.sync_state: table sync_state is one of ledgersync's own tables,"
+                        + " which a rebuild would drop: name another table");
+        assertThat(tables()).as("no table created, dropped or changed").isEqualTo(tablesBefore);
+        assertThat(count("sync_state")).isEqualTo(stateBefore);
+        assertThat(tableExists("aaa_new")).isFalse();
+    }
+
+    /** Every table of the warehouse with its columns and their types, in order. */
+    private List<Map<String, Object>> tables() {
+        return query("SELECT table_name, column_name, data_type FROM information_schema.columns"
+                + " WHERE lower(table_schema) = 'public' ORDER BY table_name, column_name");
+    }
+
+    /**
      * Every shipped data set (jobs/*.yml) read from the sandbox into its tables: each row's raw and every typed column,
      * and every child table's rows, equal to what the sandbox served; none missing, none twice.
      */

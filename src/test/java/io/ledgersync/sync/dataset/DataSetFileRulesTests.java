@@ -49,6 +49,14 @@ class DataSetFileRulesTests {
                 .hasMessageStartingWith("test.yml line 7, query: does not parse: ");
     }
 
+    @Test
+    void givenAQueryThatClosesAGroupItDidNotOpenWhenParsedThenTheMessageShowsWhere() {
+        assertThatThrownBy(() -> DataSetCatalog.parse(BILLS + "query: \"status=Paid}||{status=Void\"\n"))
+                .hasMessage("test.yml line 7, query: does not parse: '}||{status' at character 12 is not a condition"
+                        + " (field=value), &&, || or a group in { }; write conditions like status=Paid joined by && or ||"
+                        + " and grouped in balanced { }");
+    }
+
     @ParameterizedTest
     @ValueSource(strings = {"status=Paid", "status!=Void && amountDue>0", "{status=Paid||status=Void}&&customerRef.id=61",
             "{{a=1}||{b~x y}}&&c<=2020-01-01T00:00:00Z"})

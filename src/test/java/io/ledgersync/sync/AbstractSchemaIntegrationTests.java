@@ -188,7 +188,7 @@ abstract class AbstractSchemaIntegrationTests {
 
     /**
      * Issue 25, items 2, 3 and 7: a new data set, a child table named like ledgersync's own sync_state, a second data set
-     * on the invoices table. Every file is checked before any change: exit 2, one line per mistake, and the warehouse
+     * on the invoices table, a child whose parentKey is company_id (a CREATE TABLE that failed after others were made). Every file is checked before any change: exit 2, one line per mistake, and the warehouse
      * exactly as it was; the rebuild that would have dropped sync_state never starts.
      */
     @Test
@@ -231,9 +231,26 @@ abstract class AbstractSchemaIntegrationTests {
                   status: { field: totalAmount, type: decimal }
                 """);
 
+        Files.writeString(jobs.resolve("xkey.yml"), """
+                name: xkey
+                path: /companies/{companyId}/data/bills
+                parent: companies
+                key: [id]
+                columns:
+                  id: { field: id, type: text }
+                children:
+                  xkey_lines:
+                    field: lineItems
+                    parentKey: company_id
+                    columns:
+                      description: { field: description, type: text }
+                """);
+
         assertThat(command("schema", "--rebuild=xdupc")).as(text()).isEqualTo(2);
 
         assertThat(LedgersyncJvm.withoutLog(err.toString(StandardCharsets.UTF_8))).containsExactly(
+                shown("xkey.yml") + " line 10, children.xkey_lines.parentKey: 'company_id' is already a key column of every"
+                        + " child table: name the column that holds the parent's key after it, e.g. xkey_id",
                 shown("xchild.yml") + " line 4, table: table invoices is already a table of data set invoices (jobs/invoices.yml):"
                         + " give each data set tables of its own",
                 shown("xdupc.yml") + " line 9, children.sync_state: table sync_state is one of ledgersync's own tables,"
@@ -241,6 +258,7 @@ abstract class AbstractSchemaIntegrationTests {
         assertThat(tables()).as("no table created, dropped or changed").isEqualTo(tablesBefore);
         assertThat(count("sync_state")).isEqualTo(stateBefore);
         assertThat(tableExists("aaa_new")).isFalse();
+        assertThat(tableExists("xkey")).isFalse();
     }
 
     /** Every table of the warehouse with its columns and their types, in order. */

@@ -76,9 +76,7 @@ public final class DataSetCatalog {
                 first = first == null ? mistake : first;
             }
         }
-        if (problems.isEmpty()) {
-            problems.addAll(DataSetFileRules.checkTogether(dataSets));
-        }
+        problems.addAll(DataSetFileRules.checkTogether(dataSets)); // of the files that parsed: every mistake at once
         if (!problems.isEmpty()) {
             throw new DataSetFilesException(problems, first);
         }

@@ -6,6 +6,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.regex.Pattern;
 
+import io.ledgersync.warehouse.table.StandardColumns;
 import io.ledgersync.yaml.YamlDocument;
 
 /**
@@ -69,6 +70,11 @@ final class DataSetFileRules {
                 String at = "children." + child;
                 name(document, at, child, MAX_CHILD_TABLE);
                 name(document, at + ".parentKey", declared.parentKey(), MAX_IDENTIFIER);
+                if (List.of(StandardColumns.COMPANY_ID, StandardColumns.LINE_NUMBER).contains(declared.parentKey())) {
+                    throw document.invalid(at + ".parentKey", "'" + declared.parentKey() + "' is already a key column of"
+                            + " every child table: name the column that holds the parent's key after it, e.g. "
+                            + file.name() + "_id");
+                }
                 field(document, at + ".field", declared.field());
                 declared.columns().forEach((column, item) -> {
                     name(document, at + ".columns." + column, column, MAX_IDENTIFIER);

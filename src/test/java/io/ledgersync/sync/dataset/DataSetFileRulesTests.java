@@ -88,6 +88,21 @@ class DataSetFileRulesTests {
         assertThat(DataSetCatalog.parse(BILLS + "table: " + "t".repeat(50) + "\n").table().name()).hasSize(50);
     }
 
+    /** Issue 25, item 7: a child's parentKey named company_id made a CREATE TABLE fail after other tables were created. */
+    @Test
+    void givenAChildParentKeyNamedLikeAKeyColumnEveryChildHasWhenParsedThenItIsRefusedWithItsLine() {
+        assertThatThrownBy(() -> DataSetCatalog.parse(BILLS + """
+                children:
+                  bill_lines:
+                    field: lineItems
+                    parentKey: company_id
+                    columns:
+                      description: { field: description, type: text }
+                """))
+                .hasMessage("test.yml line 10, children.bill_lines.parentKey: 'company_id' is already a key column of every"
+                        + " child table: name the column that holds the parent's key after it, e.g. bills_id");
+    }
+
     @Test
     void theOwnTablesAreReadFromTheMigrationsWithoutTheDataSetTablesTheyCreate() {
         assertThat(OwnTables.names()).contains("batch_job_execution", "batch_step_execution_seq", "flyway_schema_history",

@@ -261,6 +261,46 @@ abstract class AbstractSchemaIntegrationTests {
         assertThat(tableExists("xkey")).isFalse();
     }
 
+    /**
+     * Issue 25, items 2 and 7: a file naming a table of someone else's (no raw, synced_at, run_id). Neither a start nor
+     * its rebuild touches it, and the data set created before it in file order is not created either.
+     */
+    @Test
+    void aFileNamingATableThatIsNoDataSetsIsRefusedBeforeAnyTableIsCreatedOrRebuilt() throws IOException {
+        assertThat(command("schema")).as(text()).isZero();
+        warehouse.useHandle(h -> h.execute("CREATE TABLE my_report (id VARCHAR(10) PRIMARY KEY)"));
+        warehouse.useHandle(h -> h.execute("INSERT INTO my_report (id) VALUES ('kept')"));
+        List<Map<String, Object>> tablesBefore = tables();
+        Files.writeString(jobs.resolve("aaa_new.yml"), """
+                name: aaa_new
+                path: /companies/{companyId}/data/customers
+                parent: companies
+                key: [id]
+                columns:
+                  id: { field: id, type: text }
+                """);
+        Files.writeString(jobs.resolve("zzz_report.yml"), """
+                name: zzz_report
+                path: /companies/{companyId}/data/customers
+                parent: companies
+                table: my_report
+                key: [id]
+                columns:
+                  id: { field: id, type: text }
+                """);
+        String refusal = "Data set zzz_report (" + shown("zzz_report.yml") + "): table my_report is in the warehouse without raw,"
+                + " synced_at, run_id, which every data set table has, so it is not a data set's: name another table in "
+                + shown("zzz_report.yml");
+
+        for (List<String> options : List.of(List.<String>of(), List.of("--rebuild=zzz_report"))) {
+            assertThat(command("schema", options.toArray(String[]::new))).as(text()).isEqualTo(2);
+
+            assertThat(LedgersyncJvm.withoutLog(err.toString(StandardCharsets.UTF_8))).as("%s", options).containsExactly(refusal);
+            assertThat(tables()).as("no table created, dropped or changed").isEqualTo(tablesBefore);
+            assertThat(string("SELECT id FROM my_report")).isEqualTo("kept");
+        }
+    }
+
     /** Every table of the warehouse with its columns and their types, in order. */
     private List<Map<String, Object>> tables() {
         return query("SELECT table_name, column_name, data_type FROM information_schema.columns"

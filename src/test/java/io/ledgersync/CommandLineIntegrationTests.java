@@ -199,6 +199,33 @@ class CommandLineIntegrationTests {
         assertNothingStarted(jvm, warehouse);
     }
 
+    /** Issue 25, item 8: LEDGERSYNC_SCHEMA_REBUILD in the environment rebuilt the data set at every start of every command. */
+    @Test
+    void aRebuildLeftInTheEnvironmentExitsTwoBeforeAnythingStartsInsteadOfRebuilding() {
+        Path warehouse = warehouseDirectory("rebuild-in-environment");
+        LedgersyncJvm jvm = LedgersyncJvm.start("rebuild-in-environment", List.of("schema",
+                "--spring.datasource.url=" + h2Url(warehouse)), Map.of("LEDGERSYNC_SCHEMA_REBUILD", "invoices"));
+
+        assertThat(jvm.awaitExit(USAGE_ERROR)).as(jvm.describe()).isEqualTo(2);
+        assertThat(jvm.stderrLines()).containsExactly("ledgersync.schema.rebuild is 'invoices' in the environment or a config file"
+                + " (LEDGERSYNC_SCHEMA_REBUILD?), which would rebuild at every start of every command: unset it; only"
+                + " 'ledgersync schema --rebuild=invoices' asks for a rebuild");
+        assertNothingStarted(jvm, warehouse);
+    }
+
+    /** Issue 25, item 8: two --rebuild options were joined into "invoices,bills". */
+    @Test
+    void schemaRebuildGivenTwiceExitsTwoBeforeAnythingStarts() {
+        Path warehouse = warehouseDirectory("rebuild-twice");
+        LedgersyncJvm jvm = LedgersyncJvm.start("rebuild-twice", List.of("schema", "--rebuild=invoices", "--rebuild=bills",
+                "--spring.datasource.url=" + h2Url(warehouse)));
+
+        assertThat(jvm.awaitExit(USAGE_ERROR)).as(jvm.describe()).isEqualTo(2);
+        assertThat(jvm.stderrLines()).containsExactly("schema: --rebuild is given 2 times (invoices, bills): give it once,"
+                + " e.g. --rebuild=invoices; see --help");
+        assertNothingStarted(jvm, warehouse);
+    }
+
     @Test
     void theProdProfileWithNothingSetTellsEveryMissingSettingAtOnce() {
         Path warehouse = warehouseDirectory("prod-nothing-set");

@@ -187,6 +187,127 @@ abstract class AbstractSchemaIntegrationTests {
     }
 
     /**
+     * Issue 25, items 2, 3 and 7: a new data set, a child table named like ledgersync's own sync_state, a second data set
+     * on the invoices table, a child whose parentKey is company_id (a CREATE TABLE that failed after others were made). Every file is checked before any change: exit 2, one line per mistake, and the warehouse
+     * exactly as it was; the rebuild that would have dropped sync_state never starts.
+     */
+    @Test
+    void dataSetFilesThatWouldHurtTheWarehouseAreRefusedWholeAndLeaveItExactlyAsItWas() throws IOException {
+        assertThat(command("schema")).as(text()).isZero();
+        List<Map<String, Object>> tablesBefore = tables();
+        long stateBefore = count("sync_state");
+        Files.writeString(jobs.resolve("aaa_new.yml"), """
+                name: aaa_new
+                path: /companies/{companyId}/data/customers
+                parent: companies
+                key: [id]
+                columns:
+                  id: { field: id, type: text }
+                """);
+        Files.writeString(jobs.resolve("xdupc.yml"), """
+                name: xdupc
+                path: /companies/{companyId}/data/invoices
+                parent: companies
+                table: xdupc
+                key: [id]
+                columns:
+                  id: { field: id, type: text }
+                children:
+                  sync_state:
+                    field: lineItems
+                    parentKey: invoice_id
+                    columns:
+                      description: { field: description, type: text }
+                """);
+        Files.writeString(jobs.resolve("xchild.yml"), """
+                name: xchild
+                path: /companies/{companyId}/data/invoices
+                parent: companies
+                table: invoices
+                query: status!=Void
+                key: [id]
+                columns:
+                  id: { field: id, type: text }
+                  status: { field: totalAmount, type: decimal }
+                """);
+
+        Files.writeString(jobs.resolve("xkey.yml"), """
+                name: xkey
+                path: /companies/{companyId}/data/bills
+                parent: companies
+                key: [id]
+                columns:
+                  id: { field: id, type: text }
+                children:
+                  xkey_lines:
+                    field: lineItems
+                    parentKey: company_id
+                    columns:
+                      description: { field: description, type: text }
+                """);
+
+        assertThat(command("schema", "--rebuild=xdupc")).as(text()).isEqualTo(2);
+
+        assertThat(LedgersyncJvm.withoutLog(err.toString(StandardCharsets.UTF_8))).containsExactly(
+                shown("xkey.yml") + " line 10, children.xkey_lines.parentKey: 'company_id' is already a key column of every"
+                        + " child table: name the column that holds the parent's key after it, e.g. xkey_id",
+                shown("xchild.yml") + " line 4, table: table invoices is already a table of data set invoices (jobs/invoices.yml):"
+                        + " give each data set tables of its own",
+                shown("xdupc.yml") + " line 9, children.sync_state: table sync_state is one of ledgersync's own tables,"
+                        + " which a rebuild would drop: name another table");
+        assertThat(tables()).as("no table created, dropped or changed").isEqualTo(tablesBefore);
+        assertThat(count("sync_state")).isEqualTo(stateBefore);
+        assertThat(tableExists("aaa_new")).isFalse();
+        assertThat(tableExists("xkey")).isFalse();
+    }
+
+    /**
+     * Issue 25, items 2 and 7: a file naming a table of someone else's (no raw, synced_at, run_id). Neither a start nor
+     * its rebuild touches it, and the data set created before it in file order is not created either.
+     */
+    @Test
+    void aFileNamingATableThatIsNoDataSetsIsRefusedBeforeAnyTableIsCreatedOrRebuilt() throws IOException {
+        assertThat(command("schema")).as(text()).isZero();
+        warehouse.useHandle(h -> h.execute("CREATE TABLE my_report (id VARCHAR(10) PRIMARY KEY)"));
+        warehouse.useHandle(h -> h.execute("INSERT INTO my_report (id) VALUES ('kept')"));
+        List<Map<String, Object>> tablesBefore = tables();
+        Files.writeString(jobs.resolve("aaa_new.yml"), """
+                name: aaa_new
+                path: /companies/{companyId}/data/customers
+                parent: companies
+                key: [id]
+                columns:
+                  id: { field: id, type: text }
+                """);
+        Files.writeString(jobs.resolve("zzz_report.yml"), """
+                name: zzz_report
+                path: /companies/{companyId}/data/customers
+                parent: companies
+                table: my_report
+                key: [id]
+                columns:
+                  id: { field: id, type: text }
+                """);
+        String refusal = "Data set zzz_report (" + shown("zzz_report.yml") + "): table my_report is in the warehouse without raw,"
+                + " synced_at, run_id, which every data set table has, so it is not a data set's: name another table in "
+                + shown("zzz_report.yml");
+
+        for (List<String> options : List.of(List.<String>of(), List.of("--rebuild=zzz_report"))) {
+            assertThat(command("schema", options.toArray(String[]::new))).as(text()).isEqualTo(2);
+
+            assertThat(LedgersyncJvm.withoutLog(err.toString(StandardCharsets.UTF_8))).as("%s", options).containsExactly(refusal);
+            assertThat(tables()).as("no table created, dropped or changed").isEqualTo(tablesBefore);
+            assertThat(string("SELECT id FROM my_report")).isEqualTo("kept");
+        }
+    }
+
+    /** Every table of the warehouse with its columns and their types, in order. */
+    private List<Map<String, Object>> tables() {
+        return query("SELECT table_name, column_name, data_type FROM information_schema.columns"
+                + " WHERE lower(table_schema) = 'public' ORDER BY table_name, column_name");
+    }
+
+    /**
      * Every shipped data set (jobs/*.yml) read from the sandbox into its tables: each row's raw and every typed column,
      * and every child table's rows, equal to what the sandbox served; none missing, none twice.
      */

@@ -64,7 +64,7 @@ public final class DataSetCatalog {
         } catch (IOException | URISyntaxException e) {
             throw new DataSetFilesException(List.of("Cannot list the data set files " + locations + ": " + e.getMessage()), e);
         }
-        List<DataSet> dataSets = new ArrayList<>();
+        List<Parsed> dataSets = new ArrayList<>();
         List<String> problems = new ArrayList<>();
         RuntimeException first = null;
         for (DataSetNames.DataSetSource source : sources) {
@@ -76,6 +76,7 @@ public final class DataSetCatalog {
                 first = first == null ? mistake : first;
             }
         }
+        problems.addAll(DataSetFileRules.checkTogether(dataSets)); // of the files that parsed: every mistake at once
         if (!problems.isEmpty()) {
             throw new DataSetFilesException(problems, first);
         }
@@ -84,7 +85,7 @@ public final class DataSetCatalog {
                     + ": set ledgersync.sync.datasets to where the jobs/*.yml files are"), null);
         }
         try {
-            return new DataSetCatalog(dataSets);
+            return new DataSetCatalog(dataSets.stream().map(Parsed::dataSet).toList());
         } catch (IllegalStateException mistake) { // a parent not declared, a name declared twice
             throw new DataSetFilesException(List.of(mistake.getMessage()), mistake);
         }
@@ -128,9 +129,13 @@ public final class DataSetCatalog {
         }
     }
 
-    static DataSet read(DataSetNames.DataSetSource source) {
+    /** A data set with the file it was read from, which still knows the line of each field. */
+    record Parsed(DataSet dataSet, YamlDocument<DataSetFile> document) {
+    }
+
+    static Parsed read(DataSetNames.DataSetSource source) {
         try (InputStream in = source.url().openStream()) {
-            return parse(new String(in.readAllBytes(), StandardCharsets.UTF_8), source.shownAs());
+            return parseDocument(new String(in.readAllBytes(), StandardCharsets.UTF_8), source.shownAs());
         } catch (IOException e) {
             throw new UncheckedIOException("Cannot read data set file " + source.shownAs(), e);
         }
@@ -138,8 +143,13 @@ public final class DataSetCatalog {
 
     /** A data set from its file's text; every mistake is one line naming {@code source}, the line and the field. */
     public static DataSet parse(String text, String source) {
+        return parseDocument(text, source).dataSet();
+    }
+
+    private static Parsed parseDocument(String text, String source) {
         YamlDocument<DataSetFile> document = YamlFiles.open(new StringReader(text), source, DataSetFile.class);
         DataSetFile file = document.value();
+        DataSetFileRules.check(document);
         boolean perCompany = file.parent() != null;
         if (perCompany != file.path().contains("{companyId}")) {
             throw document.invalid("path", "must contain {companyId} exactly when parent is companies");
@@ -173,9 +183,10 @@ public final class DataSetCatalog {
             file.children().forEach((table, child) -> children.add(child(document, table, child)));
         }
         String table = file.table() == null ? file.name() : file.table();
-        return new DataSet(file.name(), file.path(), file.parent(),
+        return new Parsed(new DataSet(file.name(), file.path(), file.parent(),
                 new Table(table, columns, key, children.stream().map(DataSet.Child::table).toList()), fields, file.cursor(),
-                file.query() == null || file.query().isBlank() ? null : file.query().strip(), children, new DataSet.Declaration(source, sha256(text)));
+                file.query() == null || file.query().isBlank() ? null : file.query().strip(), children,
+                new DataSet.Declaration(source, sha256(text))), document);
     }
 
     private static DataSet.Child child(YamlDocument<DataSetFile> document, String table, DataSetFile.Child child) {

@@ -121,7 +121,7 @@ public final class DataSetNames {
      * {@code file:/etc/ledgersync/jobs/*.yml}), are listed here: Spring's resolver would wake the whole logging
      * system first, which costs as much as the rest of the check. Any other pattern goes to Spring's resolver.
      */
-    private static List<URL> files(String pattern) throws IOException, URISyntaxException {
+    static List<URL> files(String pattern) throws IOException, URISyntaxException {
         Matcher folder = ONE_FOLDER.matcher(pattern);
         if (!folder.matches()) {
             List<URL> files = new ArrayList<>();

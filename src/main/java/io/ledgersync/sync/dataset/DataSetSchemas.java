@@ -54,6 +54,7 @@ public final class DataSetSchemas {
         }
         // every check before any change: an unsafe change in one file leaves every table as it was
         for (DataSet dataSet : catalog.all()) {
+            requireDataSetTable(dataSet); // a rebuild too: it would drop a table of someone else's
             if (!dataSet.name().equals(rebuild)) {
                 check(dataSet);
             }
@@ -64,6 +65,23 @@ public final class DataSetSchemas {
             } else {
                 apply(dataSet);
             }
+        }
+    }
+
+    /**
+     * Refuses a file whose table is in the warehouse but is no data set's (a table of someone else's: no {@code raw},
+     * {@code synced_at}, {@code run_id}), before any table of any data set is created or changed.
+     *
+     * @throws DataSetFilesException naming the data set, its file and the table
+     */
+    private void requireDataSetTable(DataSet dataSet) {
+        Optional<TableShape> shape = schema.shape(dataSet.table().name());
+        List<String> missing = StandardColumns.WRITTEN.stream().filter(column -> shape.isPresent() && !shape.get().has(column))
+                .toList();
+        if (!missing.isEmpty()) {
+            throw new DataSetFilesException(List.of("Data set " + dataSet.name() + " (" + dataSet.file().source() + "): table "
+                    + dataSet.table().name() + " is in the warehouse without " + String.join(", ", missing) + ", which every"
+                    + " data set table has, so it is not a data set's: name another table in " + dataSet.file().source()), null);
         }
     }
 
@@ -123,12 +141,6 @@ public final class DataSetSchemas {
     /** The safe changes to an existing table: deleted_at, new columns and child tables, each filled from raw. */
     private List<String> evolve(DataSet dataSet, TableShape shape, Optional<AppliedSchema> last) {
         Table table = dataSet.table();
-        for (String standard : List.of(StandardColumns.RAW, StandardColumns.SYNCED_AT, StandardColumns.RUN_ID)) {
-            if (!shape.has(standard)) {
-                throw new IllegalStateException("Table " + table.name() + " of data set " + dataSet.name() + " has no column "
-                        + standard + ", which every data set table has: name another table in " + dataSet.file().source());
-            }
-        }
         List<String> changes = new ArrayList<>();
         if (!shape.has(StandardColumns.DELETED_AT)) {
             schema.addDeletedAt(table.name());

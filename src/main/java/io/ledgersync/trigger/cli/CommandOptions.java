@@ -66,6 +66,22 @@ public final class CommandOptions {
     }
 
     /**
+     * The value of an option that names one thing ({@code --rebuild=<data set>}): given twice is
+     * refused, not joined into a name that means neither.
+     *
+     * @throws UsageException when the option is given twice, or without a value
+     */
+    public Optional<String> one(String name, String example) {
+        List<String> values = given.get(name);
+        if (values != null && values.size() > 1) {
+            throw new UsageException(command + ": --" + name + " is given " + values.size() + " times ("
+                    + String.join(", ", values.stream().map(String::valueOf).toList()) + "): give it once, e.g. --" + name
+                    + "=" + example);
+        }
+        return value(name, example);
+    }
+
+    /**
      * Whether the switch {@code --name} was given.
      *
      * @throws UsageException when it was given a value

@@ -42,7 +42,11 @@ public final class ConfigurationPreflight implements ApplicationListener<Applica
         try {
             DataSetCatalog catalog = DataSetCatalog.load(environment.getProperty(DATASETS, ""));
             String rebuild = environment.getProperty(REBUILD, "");
-            if (!rebuild.isBlank()) {
+            if (!rebuild.isBlank() && !askedOnTheCommandLine(command, args, rebuild)) {
+                mistakes.add(REBUILD + " is '" + rebuild + "' in the environment or a config file (LEDGERSYNC_SCHEMA_REBUILD?),"
+                        + " which would rebuild at every start of every command: unset it; only 'ledgersync schema --rebuild="
+                        + rebuild + "' asks for a rebuild");
+            } else if (!rebuild.isBlank()) {
                 told(() -> SchemaOptions.rebuildable(rebuild, () -> catalog.get(rebuild)), mistakes);
             }
             if (command.equals("sync")) {
@@ -53,6 +57,16 @@ public final class ConfigurationPreflight implements ApplicationListener<Applica
         }
         mistakes.addAll(RequiredSettings.missing(command, environment));
         return mistakes;
+    }
+
+    /**
+     * Whether this start's own command line asks for the rebuild: a rebuild replaces tables, so that a setting left in
+     * the environment or a config file must not repeat it at every start (issue 25).
+     */
+    private static boolean askedOnTheCommandLine(String command, String[] args, String rebuild) {
+        List<String> given = List.of(args);
+        return command.equals("schema") && (given.contains("--" + SchemaOptions.REBUILD + "=" + rebuild)
+                || given.contains("--" + REBUILD + "=" + rebuild));
     }
 
     /** A usage error of the command's options that only the loaded files reveal: one mistake among the others. */

@@ -20,10 +20,17 @@ public record SchemaOptions(Optional<String> rebuild, boolean dbt, Path out) {
     static final String OUT = "out";
     private static final String USAGE = "schema takes --rebuild=<data set>, --dbt, --out=FILE and settings as --key=value";
 
-    /** @throws UsageException for an unknown option, an option without its value, or --out without --dbt */
+    /**
+     * @throws UsageException for an unknown option, an option without its value or given twice, several data sets to
+     *     rebuild, or --out without --dbt
+     */
     public static SchemaOptions parse(List<String> args) {
         CommandOptions options = CommandOptions.parse("schema", args, Set.of(REBUILD, DBT, OUT), USAGE);
-        Optional<String> rebuild = options.value(REBUILD, "invoices");
+        Optional<String> rebuild = options.one(REBUILD, "invoices");
+        if (rebuild.filter(name -> name.contains(",")).isPresent()) {
+            throw new UsageException("schema: --rebuild=" + rebuild.get() + " names more than one data set: rebuild one at a"
+                    + " time, e.g. --rebuild=invoices");
+        }
         boolean dbt = options.flag(DBT);
         Optional<String> out = options.value(OUT, "models/sources.yml");
         if (out.isPresent() && !dbt) {

@@ -50,6 +50,33 @@ class ConfigurationPreflightTests {
         assertThat(SchemaOptions.preflight(new String[] {"--rebuild=invoices"}).rebuild()).contains("invoices");
     }
 
+    /** Issue 25, item 8: LEDGERSYNC_SCHEMA_REBUILD left in the environment rebuilt at every start of every command. */
+    @Test
+    void givenARebuildSetInTheEnvironmentWhenACommandStartsWithoutAskingForItThenItIsRefusedNotRebuilt() {
+        String refusal = "ledgersync.schema.rebuild is 'invoices' in the environment or a config file (LEDGERSYNC_SCHEMA_REBUILD?),"
+                + " which would rebuild at every start of every command: unset it; only 'ledgersync schema --rebuild=invoices'"
+                + " asks for a rebuild";
+        for (String command : new String[] {"sync", "serve", "schema", "status"}) {
+            MockEnvironment environment = environment(command).withProperty(ConfigurationPreflight.REBUILD, "invoices");
+
+            assertThat(ConfigurationPreflight.mistakes(environment, new String[0])).as(command).containsExactly(refusal);
+        }
+        assertThat(ConfigurationPreflight.mistakes(environment("schema").withProperty(ConfigurationPreflight.REBUILD, "invoices"),
+                new String[] {"--rebuild=invoices", "--ledgersync.schema.rebuild=invoices"})).as("schema --rebuild asks for it").isEmpty();
+    }
+
+    /** Issue 25, item 8: two --rebuild options were joined into "a,b". */
+    @Test
+    void givenRebuildTwiceOrTwoDataSetsWhenTheSchemaOptionsAreParsedThenTheyAreRefusedNotJoined() {
+        assertThatThrownBy(() -> SchemaOptions.parse(java.util.List.of("--rebuild=invoices", "--rebuild=bills")))
+                .isInstanceOf(UsageException.class)
+                .hasMessage("schema: --rebuild is given 2 times (invoices, bills): give it once, e.g. --rebuild=invoices; see --help");
+        assertThatThrownBy(() -> SchemaOptions.parse(java.util.List.of("--rebuild=invoices,bills")))
+                .isInstanceOf(UsageException.class)
+                .hasMessage("schema: --rebuild=invoices,bills names more than one data set: rebuild one at a time,"
+                        + " e.g. --rebuild=invoices; see --help");
+    }
+
     @Test
     void givenTheProdProfileWithNothingSetWhenServeIsCheckedThenEveryMissingSettingIsOneLine() {
         MockEnvironment environment = environment("serve");

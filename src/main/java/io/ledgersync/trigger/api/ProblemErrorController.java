@@ -36,9 +36,9 @@ class ProblemErrorController implements ErrorController {
         return ResponseEntity.status(status).contentType(MediaType.APPLICATION_PROBLEM_JSON).body(problem);
     }
 
-    /** The status of the error; 500 when there is none (someone asked for {@code /error} itself). */
+    /** The status of the error; 404 when there is none: someone asked for {@code /error} itself, which is nothing. */
     private static HttpStatus status(Object code) {
         HttpStatus status = code instanceof Integer value ? HttpStatus.resolve(value) : null;
-        return status == null ? HttpStatus.INTERNAL_SERVER_ERROR : status;
+        return status == null ? HttpStatus.NOT_FOUND : status;
     }
 }

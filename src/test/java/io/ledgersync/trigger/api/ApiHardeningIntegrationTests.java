@@ -148,7 +148,7 @@ class ApiHardeningIntegrationTests {
         assertThat(get("/api/runs/" + runId).statusCode()).isEqualTo(200);
 
         for (String path : List.of("0x" + Long.toHexString(runId), "%23" + runId, "+" + runId, "0" + runId + ".0",
-                runId + ";" + runId, runId + "%00", "%2e%2e", "..%2f" + runId, runId + "%20")) {
+                runId + ";" + runId, runId + "%00", "%2e%2e", "..%2f" + runId, runId + "%20", "/" + runId)) {
             HttpResponse<String> refused = get("/api/runs/" + path);
             assertThat(refused.statusCode()).as(path + ": " + refused.body()).isIn(400, 404);
             assertThat(refused.headers().firstValue("Content-Type")).as(path + ": " + refused.body())
@@ -156,6 +156,14 @@ class ApiHardeningIntegrationTests {
             problem(refused, refused.statusCode());
             assertThat(refused.body()).as(path).doesNotContain("\"runId\"", "<html", "\"timestamp\"");
         }
+    }
+
+    @Test
+    void givenTheErrorPathItselfWhenAskedForThenAProblemNotSpringsDefaultJson() throws Exception {
+        HttpResponse<String> error = send("/error", null);
+
+        problem(error, 404);
+        assertThat(error.body()).doesNotContain("\"timestamp\"", "\"path\"");
     }
 
     @Test

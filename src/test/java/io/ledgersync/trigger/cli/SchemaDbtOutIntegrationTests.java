@@ -65,6 +65,30 @@ class SchemaDbtOutIntegrationTests {
     }
 
     @Test
+    void givenAWarehouseUrlThePreflightCannotReadWhenItsFileIsNamedAsOutThenTheStartedCommandRefusesIt() throws IOException {
+        // a config file the preflight does not read (another location): the application's own URL decides
+        Path config = Files.writeString(directory.resolve("extra.yml"), "spring.datasource.url: \"" + h2Url() + "\"\n");
+        List<String> settings = List.of("--spring.config.additional-location=file:" + config);
+        assertThat(run(settings)).as(text()).isZero();
+        Path warehouse = directory.resolve("data/warehouse.mv.db");
+        byte[] before = Files.readAllBytes(warehouse);
+
+        PrintStream originalErr = System.err;
+        System.setErr(new PrintStream(err, true, StandardCharsets.UTF_8)); // where the started command says it
+        try {
+            assertThat(run(List.of(settings.get(0), "--dbt", "--out=" + warehouse, "--force"))).isEqualTo(2);
+        } finally {
+            System.setErr(originalErr);
+        }
+        assertThat(err.toString(StandardCharsets.UTF_8)).contains("schema: --out=" + warehouse + " is inside the"
+                + " warehouse's folder " + directory.resolve("data").toRealPath() + ", whose files are the live database");
+        // the started command opened the database (H2 rewrites its header then): still H2's file, not the sources
+        String header = new String(Files.readAllBytes(warehouse), 0, 64, StandardCharsets.ISO_8859_1);
+        assertThat(header).startsWith(new String(before, 0, 4, StandardCharsets.ISO_8859_1)).startsWith("H:2,");
+        assertThat(new String(Files.readAllBytes(warehouse), StandardCharsets.ISO_8859_1)).doesNotContain("version: 2");
+    }
+
+    @Test
     void givenAnExistingFileWhenWrittenWithoutForceThenExit2AndItIsKeptAndWithForceItIsReplaced() throws IOException {
         Path sources = Files.writeString(directory.resolve("sources.yml"), "mine\n");
 
@@ -102,16 +126,25 @@ class SchemaDbtOutIntegrationTests {
 
     /** Runs {@code schema} as main() would, against the sandbox and an H2 file warehouse in {@code ./data}. */
     private int schema(String... options) {
+        List<String> args = new ArrayList<>(List.of("--spring.datasource.url=" + h2Url()));
+        args.addAll(Arrays.asList(options));
+        return run(args);
+    }
+
+    private int run(List<String> options) {
         out.reset();
         err.reset();
         List<String> args = new ArrayList<>(List.of("schema",
                 "--ledgersync.api.base-url=" + sandbox.baseUrl(),
-                "--ledgersync.api.api-key=" + sandbox.apiKey(),
-                "--spring.datasource.url=jdbc:h2:file:" + directory.resolve("data/warehouse")
-                        + ";MODE=PostgreSQL;DATABASE_TO_LOWER=TRUE;DEFAULT_NULL_ORDERING=HIGH"));
-        args.addAll(Arrays.asList(options));
+                "--ledgersync.api.api-key=" + sandbox.apiKey()));
+        args.addAll(options);
         return LedgersyncApplication.run(args.toArray(String[]::new), new PrintStream(out, true, StandardCharsets.UTF_8),
                 new PrintStream(err, true, StandardCharsets.UTF_8));
+    }
+
+    private String h2Url() {
+        return "jdbc:h2:file:" + directory.resolve("data/warehouse") + ";MODE=PostgreSQL;DATABASE_TO_LOWER=TRUE;"
+                + "DEFAULT_NULL_ORDERING=HIGH";
     }
 
     private String text() {

@@ -54,6 +54,7 @@ public class LedgersyncApplication {
               schema     Bring the warehouse's tables in line with the data set files (as every start
                          does), then print every table and column with the record field it comes from
                            --dbt [--out=FILE]    write them as a dbt sources.yml (default ./sources.yml)
+                           --force               with --dbt: overwrite that file if it exists
                            --rebuild=<data set>  rebuild that data set's tables from the stored raw
                                                  records, for a column type or key that changed
               check      Test in seconds what a sync needs, one line each: the Data API takes the key

@@ -41,7 +41,7 @@ class LauncherIntegrationTests {
 
         assertThat(result.exit()).as(result.toString()).isEqualTo(2);
         assertThat(result.err().lines()).containsExactly("schema: unknown option --nope: schema takes --rebuild=<data set>, --dbt, "
-                + "--out=FILE and settings as --key=value; see --help");
+                + "--out=FILE, --force and settings as --key=value; see --help");
         assertThat(result.out()).isEmpty();
     }
 

@@ -26,6 +26,7 @@ import org.springframework.core.io.support.PathMatchingResourcePatternResolver;
 import org.yaml.snakeyaml.LoaderOptions;
 import org.yaml.snakeyaml.Yaml;
 import org.yaml.snakeyaml.constructor.SafeConstructor;
+import io.ledgersync.sync.FewNames;
 import io.ledgersync.sync.SyncRequest;
 
 /**
@@ -189,7 +190,7 @@ public final class DataSetNames {
     }
 
     IllegalArgumentException unknown(String name) {
-        return new IllegalArgumentException("Unknown data set '" + name + "': the data sets are " + String.join(", ", names));
+        return new IllegalArgumentException("Unknown data set '" + FewNames.one(name) + "': the data sets are " + String.join(", ", names));
     }
 
     List<String> names() {

@@ -2,6 +2,7 @@ package io.ledgersync.sync.partition;
 
 import java.util.List;
 
+import io.ledgersync.sync.FewNames;
 import io.ledgersync.sync.SyncRequest;
 import io.ledgersync.sync.dataset.DataSet;
 import io.ledgersync.warehouse.Warehouse;
@@ -28,7 +29,7 @@ public final class CompanySelection {
         List<String> known = warehouse.liveValues(DataSet.COMPANIES, "id");
         List<String> unknown = request.companies().stream().filter(id -> !known.contains(id)).toList();
         if (!unknown.isEmpty()) {
-            throw new IllegalArgumentException("Unknown companies " + unknown + ": none of the " + known.size()
+            throw new IllegalArgumentException("Unknown companies " + FewNames.of(unknown) + ": none of the " + known.size()
                     + " companies synced has that id (sync 'companies' first, or check the ids)");
         }
         return known.stream().filter(request::includesCompany).toList();

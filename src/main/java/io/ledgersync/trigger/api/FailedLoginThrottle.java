@@ -17,13 +17,15 @@ import org.springframework.web.filter.OncePerRequestFilter;
 
 import io.github.bucket4j.Bandwidth;
 import io.github.bucket4j.Bucket;
+import io.github.bucket4j.ConsumptionProbe;
 import io.micrometer.core.instrument.Counter;
 import io.micrometer.core.instrument.MeterRegistry;
 
 /**
  * Slows down guessing the API password: a client (its address as the server sees it) may fail HTTP Basic
  * authentication {@code allowed} times, and regains those attempts evenly over {@code per} (a Bucket4j token bucket,
- * one token per failure). Out of attempts, every request of that client that carries credentials is answered 429
+ * one token per failure). Each request with credentials reserves an attempt before they are checked and gives it back
+ * when they were right, so that parallel guesses get no more than {@code allowed} 401s between them. Out of attempts, every request of that client that carries credentials is answered 429
  * with {@code Retry-After}, without checking them, so guessing goes no faster than the refill; requests without
  * credentials are not counted (they are only 401), nor are credentials with an empty password: those are no guess but
  * a client whose {@code $LEDGERSYNC_ADMIN_PASSWORD} is not set, answered 401 with a detail that says so. Failures and
@@ -71,16 +73,18 @@ final class FailedLoginThrottle extends OncePerRequestFilter {
             return;
         }
         Bucket bucket = bucket(request.getRemoteAddr());
-        long waitNanos = bucket.estimateAbilityToConsume(1).getNanosToWaitForRefill();
-        if (waitNanos > 0) {
+        // reserved before the password is checked, so that parallel guesses cannot all pass one check of the bucket
+        ConsumptionProbe reserved = bucket.tryConsumeAndReturnRemaining(1);
+        if (!reserved.isConsumed()) {
             throttled.increment();
-            refuse(request, response, waitNanos);
+            refuse(request, response, reserved.getNanosToWaitForRefill());
             return;
         }
         chain.doFilter(request, response);
         if (response.getStatus() == HttpStatus.UNAUTHORIZED.value()) {
             failures.increment();
-            bucket.tryConsume(1);
+        } else {
+            bucket.addTokens(1); // a login that worked is no failed attempt: give its reservation back
         }
     }
 

@@ -14,6 +14,8 @@ import java.util.UUID;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
+import io.ledgersync.trigger.H2Directory;
+
 /**
  * The password of the REST API user when none is configured (never in the prod profile). With an H2 file warehouse
  * (the default {@code ./data/warehouse}) it is generated once and kept beside the database in {@value #FILE_NAME},
@@ -28,7 +30,6 @@ final class GeneratedPassword {
     static final String FILE_NAME = "api-password";
 
     private static final Logger log = LoggerFactory.getLogger(GeneratedPassword.class);
-    private static final String H2_FILE = "jdbc:h2:file:";
     private static final Set<PosixFilePermission> OWNER_ONLY = PosixFilePermissions.fromString("rw-------");
 
     /** The password, and the file that keeps it for the next starts (null when none does). */
@@ -40,15 +41,7 @@ final class GeneratedPassword {
 
     /** The file beside an H2 file database ({@code jdbc:h2:file:./data/warehouse;...} keeps it in {@code ./data}). */
     static Optional<Path> fileFor(String datasourceUrl) {
-        if (datasourceUrl == null || !datasourceUrl.startsWith(H2_FILE)) {
-            return Optional.empty();
-        }
-        String database = datasourceUrl.substring(H2_FILE.length()).split(";", 2)[0];
-        if (database.startsWith("~")) { // H2 reads ~ as the user's home
-            database = System.getProperty("user.home") + database.substring(1);
-        }
-        Path parent = Path.of(database).toAbsolutePath().normalize().getParent();
-        return Optional.ofNullable(parent).map(directory -> directory.resolve(FILE_NAME));
+        return H2Directory.of(datasourceUrl).map(directory -> directory.resolve(FILE_NAME));
     }
 
     /** Reads the kept password from {@code file}, or generates one and keeps it there; without a file, a new one. */

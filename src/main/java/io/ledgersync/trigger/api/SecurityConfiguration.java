@@ -3,9 +3,12 @@ package io.ledgersync.trigger.api;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnExpression;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnWebApplication;
 import org.springframework.boot.context.properties.EnableConfigurationProperties;
+import org.springframework.boot.tomcat.ConfigurableTomcatWebServerFactory;
+import org.springframework.boot.web.server.WebServerFactoryCustomizer;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
 import org.springframework.core.env.Environment;
+import org.springframework.http.HttpStatus;
 import org.springframework.security.config.annotation.web.builders.HttpSecurity;
 import org.springframework.security.config.http.SessionCreationPolicy;
 import org.springframework.security.core.userdetails.User;
@@ -14,6 +17,7 @@ import org.springframework.security.crypto.factory.PasswordEncoderFactories;
 import org.springframework.security.crypto.password.PasswordEncoder;
 import org.springframework.security.provisioning.InMemoryUserDetailsManager;
 import org.springframework.security.web.SecurityFilterChain;
+import org.springframework.security.web.firewall.RequestRejectedHandler;
 import org.springframework.security.web.authentication.www.BasicAuthenticationFilter;
 import org.springframework.web.servlet.config.annotation.InterceptorRegistry;
 import org.springframework.web.servlet.config.annotation.WebMvcConfigurer;
@@ -21,8 +25,9 @@ import org.springframework.web.servlet.config.annotation.WebMvcConfigurer;
 import io.micrometer.core.instrument.MeterRegistry;
 
 /**
- * HTTP Basic on the REST API and the actuator; health, metrics scraping and the API description stay open. Failed
- * logins are slowed per client ({@link FailedLoginThrottle}); every POST must be JSON ({@link JsonOnlyPosts}).
+ * HTTP Basic on the REST API, its description (OpenAPI and Swagger UI, off in {@code prod}) and the actuator; health
+ * and metrics scraping stay open. Failed logins are slowed per client ({@link FailedLoginThrottle}); a body over
+ * {@code max-request-body} is 413 ({@link RequestBodyLimit}); every POST must be JSON ({@link JsonOnlyPosts}).
  *
  * <p><b>Why CSRF protection is off, and why that is safe.</b> The API keeps no session and sets no cookie: every
  * request authenticates with HTTP Basic, so a CSRF token would have nothing to be tied to, and the API's clients
@@ -49,10 +54,12 @@ class SecurityConfiguration {
         // made here, not a bean: a Filter bean would be registered with the servlet container a second time
         FailedLoginThrottle throttle = new FailedLoginThrottle(properties.failedLogins(), meters);
         return http
+                .addFilterBefore(new RequestBodyLimit(properties.maxRequestBody()), BasicAuthenticationFilter.class)
                 .addFilterBefore(throttle, BasicAuthenticationFilter.class)
                 .authorizeHttpRequests(requests -> requests
-                        .requestMatchers("/actuator/health", "/actuator/health/**", "/actuator/prometheus", "/error",
-                                "/v3/api-docs", "/v3/api-docs/**", "/swagger-ui.html", "/swagger-ui/**").permitAll()
+                        // the API description too needs credentials: it is a map of what to attack
+                        .requestMatchers("/actuator/health", "/actuator/health/**", "/actuator/prometheus", "/error")
+                        .permitAll()
                         .anyRequest().authenticated())
                 // 401 as a problem detail, like every other error of the API
                 .httpBasic(basic -> basic.realmName(ProblemAuthenticationEntryPoint.REALM)
@@ -74,6 +81,23 @@ class SecurityConfiguration {
                 registry.addInterceptor(new JsonOnlyPosts()).addPathPatterns("/api/**");
             }
         };
+    }
+
+    /**
+     * A path the firewall refuses ({@code %00}, {@code %2e%2e}, {@code ;}, {@code //}) as a problem detail: Security's
+     * default sends the bare status to {@code /error}, whose answer is no longer the API's.
+     */
+    @Bean
+    RequestRejectedHandler problemForRejectedRequests() {
+        return (request, response, rejected) -> ProblemResponses.write(request, response, HttpStatus.BAD_REQUEST,
+                "The request's path is not allowed (an encoded or dot segment, a ';', a '//', or a control character):"
+                        + " ask for the path as the API describes it, e.g. /api/runs/2");
+    }
+
+    /** Tomcat's own refusals (before Security's firewall sees the request) as problem details too. */
+    @Bean
+    WebServerFactoryCustomizer<ConfigurableTomcatWebServerFactory> problemForTomcatRefusals() {
+        return ProblemErrorReportValve.install();
     }
 
     @Bean

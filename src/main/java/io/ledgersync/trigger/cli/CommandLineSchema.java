@@ -1,7 +1,6 @@
 package io.ledgersync.trigger.cli;
 
 import java.io.IOException;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 
@@ -9,6 +8,7 @@ import org.springframework.boot.ApplicationArguments;
 import org.springframework.boot.ApplicationRunner;
 import org.springframework.boot.ExitCodeGenerator;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnProperty;
+import org.springframework.core.env.Environment;
 import org.springframework.stereotype.Component;
 
 import io.ledgersync.sync.dataset.TableMap;
@@ -28,11 +28,13 @@ class CommandLineSchema implements ApplicationRunner, ExitCodeGenerator {
 
     private final TableMap tables;
     private final CommandOutput output;
+    private final Environment environment;
     private ExitCode exitCode = ExitCode.FAILED;
 
-    CommandLineSchema(TableMap tables, CommandOutput output) {
+    CommandLineSchema(TableMap tables, CommandOutput output, Environment environment) {
         this.tables = tables;
         this.output = output;
+        this.environment = environment;
     }
 
     @Override
@@ -45,10 +47,13 @@ class CommandLineSchema implements ApplicationRunner, ExitCodeGenerator {
         } else if (options.dbt()) {
             Path out = options.out();
             try {
-                if (out.toAbsolutePath().getParent() != null) {
-                    Files.createDirectories(out.toAbsolutePath().getParent());
-                }
-                Files.writeString(out, tables.dbtSources(DATABASE_SCHEMA));
+                // again with the URL the application really uses: the preflight cannot always tell it
+                options.checkOut(environment.getProperty(SchemaOptions.DATASOURCE_URL));
+                DbtOutFile.write(out, options.force(), tables.dbtSources(DATABASE_SCHEMA));
+            } catch (UsageException refused) {
+                System.err.println(refused.getMessage());
+                exitCode = ExitCode.USAGE;
+                return;
             } catch (IOException e) {
                 System.err.println("schema: cannot write " + out + " (" + e.getMessage() + "): name a writable file with --out");
                 exitCode = ExitCode.USAGE;

@@ -7,6 +7,7 @@ import java.time.Duration;
 
 import org.junit.jupiter.api.Test;
 import org.springframework.mock.env.MockEnvironment;
+import org.springframework.util.unit.DataSize;
 
 class SecurityConfigurationTests {
 
@@ -20,13 +21,13 @@ class SecurityConfigurationTests {
         MockEnvironment prod = new MockEnvironment();
         prod.setActiveProfiles("prod");
 
-        assertThatThrownBy(() -> ApiCredentials.of(new SecurityProperties("admin", "", LIMITS), prod))
+        assertThatThrownBy(() -> ApiCredentials.of(new SecurityProperties("admin", "", LIMITS, DataSize.ofMegabytes(1)), prod))
                 .hasMessageContaining("LEDGERSYNC_ADMIN_PASSWORD");
     }
 
     @Test
     void elsewhereAMissingPasswordIsGeneratedNotDefaulted() {
-        var users = configuration.apiUsers(ApiCredentials.of(new SecurityProperties("admin", null, LIMITS), new MockEnvironment()));
+        var users = configuration.apiUsers(ApiCredentials.of(new SecurityProperties("admin", null, LIMITS, DataSize.ofMegabytes(1)), new MockEnvironment()));
 
         assertThat(users.loadUserByUsername("admin").getPassword()).isNotBlank().doesNotContain("admin");
     }
@@ -49,14 +50,14 @@ class SecurityConfigurationTests {
 
     @Test
     void theConfiguredPasswordIsStoredEncoded() {
-        var users = configuration.apiUsers(ApiCredentials.of(new SecurityProperties("ops", "s3cret", LIMITS), new MockEnvironment()));
+        var users = configuration.apiUsers(ApiCredentials.of(new SecurityProperties("ops", "s3cret", LIMITS, DataSize.ofMegabytes(1)), new MockEnvironment()));
 
         assertThat(users.loadUserByUsername("ops").getPassword()).startsWith("{bcrypt}").doesNotContain("s3cret");
     }
 
     @Test
     void givenAConfiguredPasswordWhenCredentialsAreReadThenItIsUsedAndNotGenerated() {
-        ApiCredentials credentials = ApiCredentials.of(new SecurityProperties("ops", "dev", LIMITS), new MockEnvironment());
+        ApiCredentials credentials = ApiCredentials.of(new SecurityProperties("ops", "dev", LIMITS, DataSize.ofMegabytes(1)), new MockEnvironment());
 
         assertThat(credentials.password()).isEqualTo("dev");
         assertThat(credentials.generated()).isFalse();

@@ -11,7 +11,10 @@ import java.util.Set;
 
 import org.springframework.boot.SpringApplication;
 import org.springframework.boot.autoconfigure.SpringBootApplication;
+import org.springframework.boot.context.event.ApplicationReadyEvent;
+import org.springframework.context.ApplicationListener;
 import org.springframework.context.ConfigurableApplicationContext;
+import org.springframework.core.Ordered;
 
 import io.ledgersync.cluster.PartitionWorker;
 import io.ledgersync.sandbox.SandboxCommand;
@@ -136,14 +139,31 @@ public class LedgersyncApplication {
         CommandOptions.parse("serve", List.of(options), Set.of(), "serve takes settings as --key=value only");
         SpringApplication application = new SpringApplication(LedgersyncApplication.class);
         application.addListeners(new ConfigurationPreflight()); // every configuration mistake at once, before any bean
-        ConfigurableApplicationContext context;
+        application.addListeners(new StopSignalsWhenReady());
         try {
-            context = application.run(options);
+            application.run(options);
         } catch (RuntimeException startupFailure) {
             return StartupFailures.report(startupFailure, err).code();
         }
-        StopSignals.installForService(context); // SIGTERM, Ctrl-C: stop the runs at a page boundary, then exit
         return KEEP_RUNNING;
+    }
+
+    /**
+     * SIGTERM, Ctrl-C: the service stops its runs at a page boundary, then exits. Installed first thing once the
+     * service is ready, before the other listeners of that moment say so (the login line) or start a run (the startup
+     * sync): a signal sent as soon as the service says it is up finds the handler in place.
+     */
+    private static final class StopSignalsWhenReady implements ApplicationListener<ApplicationReadyEvent>, Ordered {
+
+        @Override
+        public void onApplicationEvent(ApplicationReadyEvent ready) {
+            StopSignals.installForService(ready.getApplicationContext());
+        }
+
+        @Override
+        public int getOrder() {
+            return Ordered.HIGHEST_PRECEDENCE;
+        }
     }
 
     private static int runSync(String[] options, PrintStream out, PrintStream err) {

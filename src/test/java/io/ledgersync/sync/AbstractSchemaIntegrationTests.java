@@ -187,23 +187,30 @@ abstract class AbstractSchemaIntegrationTests {
     }
 
     /**
+     * A valid data set file that sorts first: a refused start must not have created its table before it met the files
+     * that are refused.
+     */
+    private static final String VALID_NEW_DATA_SET = """
+            name: aaa_new
+            path: /companies/{companyId}/data/customers
+            parent: companies
+            key: [id]
+            columns:
+              id: { field: id, type: text }
+            """;
+
+    /**
      * Issue 25, items 2, 3 and 7: a new data set, a child table named like ledgersync's own sync_state, a second data set
-     * on the invoices table, a child whose parentKey is company_id (a CREATE TABLE that failed after others were made). Every file is checked before any change: exit 2, one line per mistake, and the warehouse
-     * exactly as it was; the rebuild that would have dropped sync_state never starts.
+     * on the invoices table, a child whose parentKey is company_id (a CREATE TABLE that failed after others were made).
+     * Every file is checked before any change: exit 2, one line per mistake, and the warehouse exactly as it was; the
+     * rebuild that would have dropped sync_state never starts.
      */
     @Test
     void dataSetFilesThatWouldHurtTheWarehouseAreRefusedWholeAndLeaveItExactlyAsItWas() throws IOException {
         assertThat(command("schema")).as(text()).isZero();
         List<Map<String, Object>> tablesBefore = tables();
         long stateBefore = count("sync_state");
-        Files.writeString(jobs.resolve("aaa_new.yml"), """
-                name: aaa_new
-                path: /companies/{companyId}/data/customers
-                parent: companies
-                key: [id]
-                columns:
-                  id: { field: id, type: text }
-                """);
+        Files.writeString(jobs.resolve("aaa_new.yml"), VALID_NEW_DATA_SET);
         Files.writeString(jobs.resolve("xdupc.yml"), """
                 name: xdupc
                 path: /companies/{companyId}/data/invoices
@@ -271,14 +278,7 @@ abstract class AbstractSchemaIntegrationTests {
         warehouse.useHandle(h -> h.execute("CREATE TABLE my_report (id VARCHAR(10) PRIMARY KEY)"));
         warehouse.useHandle(h -> h.execute("INSERT INTO my_report (id) VALUES ('kept')"));
         List<Map<String, Object>> tablesBefore = tables();
-        Files.writeString(jobs.resolve("aaa_new.yml"), """
-                name: aaa_new
-                path: /companies/{companyId}/data/customers
-                parent: companies
-                key: [id]
-                columns:
-                  id: { field: id, type: text }
-                """);
+        Files.writeString(jobs.resolve("aaa_new.yml"), VALID_NEW_DATA_SET);
         Files.writeString(jobs.resolve("zzz_report.yml"), """
                 name: zzz_report
                 path: /companies/{companyId}/data/customers

@@ -10,6 +10,7 @@ import org.slf4j.LoggerFactory;
 
 import io.ledgersync.source.SourceRecord;
 import io.ledgersync.warehouse.AppliedSchema;
+import io.ledgersync.warehouse.SchemaChangeFailedException;
 import io.ledgersync.warehouse.WarehouseSchema;
 import io.ledgersync.warehouse.table.ChildTable;
 import io.ledgersync.warehouse.table.Column;
@@ -24,7 +25,8 @@ import io.ledgersync.warehouse.table.TableShape;
  * data set lacks, adds the columns and child tables its file gained, and fills them from the {@code raw} already
  * stored, in bounded batches, without a request to the Data API. A change that cannot be applied in place (a column's
  * type, the key) stops the start ({@link UnsafeSchemaChangeException}) before anything is changed;
- * {@code schema --rebuild=<data set>} rebuilds that data set's tables from raw instead. Every file whose text or
+ * {@code schema --rebuild=<data set>} rebuilds that data set's tables from raw instead. The changes of a start are all
+ * or nothing ({@link WarehouseSchema#allOrNothing}): one that fails mid-way leaves the warehouse as it was. Every file whose text or
  * tables changed is recorded in {@code data_set_schema}. Tables that Flyway's V2 and V4 created (companies, invoices,
  * customers) are adopted as they are: their columns agree with the files, and they get what they lack
  * ({@code deleted_at}). Thread-safe.
@@ -59,13 +61,38 @@ public final class DataSetSchemas {
                 check(dataSet);
             }
         }
-        for (DataSet dataSet : catalog.all()) {
-            if (dataSet.name().equals(rebuild)) {
-                rebuild(dataSet);
-            } else {
-                apply(dataSet);
+        // all or nothing: a change that fails mid-way in the database takes back every change of this start; the rebuild
+        // comes last, since the old table it replaces cannot be taken back once it is gone
+        schema.allOrNothing(() -> {
+            for (DataSet dataSet : catalog.all()) {
+                if (!dataSet.name().equals(rebuild)) {
+                    changing(dataSet, () -> apply(dataSet));
+                }
             }
+            if (!rebuild.isEmpty()) {
+                changing(catalog.get(rebuild), () -> rebuild(catalog.get(rebuild)));
+            }
+        });
+    }
+
+    /** Runs a change of the data set's tables; a failure is told naming the data set, its file, and what failed. */
+    private static void changing(DataSet dataSet, Runnable change) {
+        try {
+            change.run();
+        } catch (RuntimeException e) {
+            for (Throwable cause = e; cause != null; cause = cause.getCause()) {
+                if (cause instanceof UnstorableRecordException unstorable) {
+                    throw new IllegalStateException(about(dataSet) + "filling its tables from the stored raw records failed: "
+                            + unstorable.getMessage() + ": declare a type that holds what the records have", e);
+                }
+            }
+            throw new IllegalStateException(about(dataSet) + "changing its tables failed: "
+                    + SchemaChangeFailedException.innermostMessage(e), e);
         }
+    }
+
+    private static String about(DataSet dataSet) {
+        return "Data set " + dataSet.name() + " (" + dataSet.file().source() + "): ";
     }
 
     /**

@@ -8,7 +8,6 @@ import static com.github.tomakehurst.wiremock.client.WireMock.get;
 import static com.github.tomakehurst.wiremock.client.WireMock.urlPathEqualTo;
 import static com.github.tomakehurst.wiremock.core.WireMockConfiguration.wireMockConfig;
 import static org.assertj.core.api.Assertions.assertThat;
-import static org.awaitility.Awaitility.await;
 
 import java.io.IOException;
 import java.net.URI;
@@ -147,9 +146,8 @@ class PrometheusAlertsIntegrationTests {
             assertThat(answers).as("ten failed logins, then throttled").endsWith(429).contains(401);
 
             // then each expected alert fires, with the labels of its condition
-            await().atMost(Duration.ofSeconds(90)).pollInterval(Duration.ofMillis(500))
-                    .alias("every expected alert firing\n" + prometheus.describe())
-                    .until(() -> firing(prometheus).containsAll(EXPECTED.keySet()));
+            prometheus.await("every expected alert firing", Duration.ofSeconds(90),
+                    () -> firing(prometheus).containsAll(EXPECTED.keySet()));
             for (JsonNode alert : prometheus.alerts()) {
                 String name = alert.path("labels").path("alertname").asString();
                 assertThat(EXPECTED).as("only the alerts of the conditions: %s", alert).containsKey(name);
@@ -172,9 +170,8 @@ class PrometheusAlertsIntegrationTests {
 
     /** Waits until Prometheus has the service up and has scraped its meters. */
     static void awaitScraped(TestPrometheus prometheus) {
-        await().atMost(Duration.ofSeconds(60)).pollInterval(Duration.ofMillis(250)).alias("prometheus scrapes the service")
-                .ignoreExceptions()
-                .until(() -> !prometheus.series("up{job=\"ledgersync\"} == 1").isEmpty()
+        prometheus.await("prometheus scrapes the service", Duration.ofSeconds(60),
+                () -> !prometheus.series("up{job=\"ledgersync\"} == 1").isEmpty()
                         && !prometheus.series("ledgersync_sync_run_seconds_count").isEmpty());
     }
 

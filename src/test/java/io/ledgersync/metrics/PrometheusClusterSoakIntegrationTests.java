@@ -88,8 +88,8 @@ class PrometheusClusterSoakIntegrationTests {
                 "ledgersync", List.of("127.0.0.1:" + managerPort),
                 "ledgersync-workers", List.of("127.0.0.1:" + workerPort)))) {
             Instant soakStarted = Instant.now();
-            await().atMost(PROCESS_TIMEOUT).alias("prometheus scrapes the manager and the worker").ignoreExceptions()
-                    .until(() -> prometheus.series("up == 1").size() == 3);
+            prometheus.await("prometheus scrapes the manager and the worker", PROCESS_TIMEOUT,
+                    () -> prometheus.series("up == 1").size() == 3);
 
             // the startup sync, then incremental runs over the sandbox's nightly changes, then a full refresh
             int runs = awaitRunsEnded(managerPort, 1, manager);
@@ -106,11 +106,11 @@ class PrometheusClusterSoakIntegrationTests {
 
             // Prometheus has scraped the last run, and evaluated the rules for longer than a hold since
             int ended = runs;
-            await().atMost(PROCESS_TIMEOUT).alias("prometheus scrapes the runs' end")
-                    .until(() -> value(prometheus, "sum(ledgersync_sync_run_seconds_count{job=\"ledgersync\"})") == ended);
+            prometheus.await("prometheus scrapes the runs' end", PROCESS_TIMEOUT,
+                    () -> value(prometheus, "sum(ledgersync_sync_run_seconds_count{job=\"ledgersync\"})") == ended);
             double scraped = value(prometheus, "time()");
-            await().atMost(PROCESS_TIMEOUT).pollInterval(Duration.ofMillis(500)).alias("a hold and two evaluations pass")
-                    .until(() -> value(prometheus, "time()") > scraped + TestAlertRules.HOLD.toSeconds() + 2);
+            prometheus.await("a hold and two evaluations pass", PROCESS_TIMEOUT,
+                    () -> value(prometheus, "time()") > scraped + TestAlertRules.HOLD.toSeconds() + 2);
 
             assertThat(prometheus.rules()).as("the shipped rules, loaded and evaluated without error").isNotEmpty()
                     .allSatisfy(rule -> assertThat(rule.path("health").asString()).as(rule.toString()).isEqualTo("ok"));
@@ -166,7 +166,7 @@ class PrometheusClusterSoakIntegrationTests {
     }
 
     private static void awaitUp(LedgersyncJvm process, int port) {
-        await().atMost(PROCESS_TIMEOUT).pollInterval(Duration.ofMillis(250)).alias(process.describe() + " answers UP")
+        await().atMost(PROCESS_TIMEOUT).pollInterval(Duration.ofMillis(250)).alias("the process on port " + port + " answers UP")
                 .failFast("it ended", () -> !process.isAlive())
                 .ignoreExceptions().until(() -> send(port, "GET", "/actuator/health", null).body().contains("\"UP\""));
     }

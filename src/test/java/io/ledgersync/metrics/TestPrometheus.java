@@ -1,6 +1,5 @@
 package io.ledgersync.metrics;
 
-import static org.awaitility.Awaitility.await;
 
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -19,8 +18,11 @@ import java.util.Comparator;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.Callable;
 import java.util.stream.Stream;
 
+import org.awaitility.Awaitility;
+import org.awaitility.core.ConditionTimeoutException;
 import org.yaml.snakeyaml.DumperOptions;
 import org.yaml.snakeyaml.Yaml;
 
@@ -29,8 +31,8 @@ import tools.jackson.databind.json.JsonMapper;
 
 /**
  * A real Prometheus (Debian's {@code prometheus} binary, {@link io.ledgersync.MachineServer#PROMETHEUS}) for a test:
- * the shipped {@code docker/prometheus/prometheus.yml} with its targets pointed at the test's processes, scraping and
- * evaluating every second, and the shipped alert rules as {@link TestAlertRules} copies them. It listens on a free
+ * the shipped {@code docker/prometheus/prometheus.yml} with its targets pointed at the test's processes, scraping every
+ * two seconds and evaluating every second, and the shipped alert rules as {@link TestAlertRules} copies them. It listens on a free
  * loopback port and keeps its data in a temporary folder, removed when it is closed; its log stays in
  * {@code target/prometheus-tests/<name>.log} for a failing test to show ({@link #describe}). Not thread-safe.
  */
@@ -38,8 +40,14 @@ final class TestPrometheus implements AutoCloseable {
 
     static final Path SHIPPED_CONFIG = Path.of("docker/prometheus/prometheus.yml");
 
-    /** How often it scrapes and evaluates: fast enough for holds of seconds ({@link TestAlertRules#HOLD}). */
-    static final String INTERVAL = "1s";
+    /** How often it evaluates the rules: often enough to see a hold of seconds ({@link TestAlertRules#HOLD}) pending. */
+    static final String EVALUATION_INTERVAL = "1s";
+
+    /**
+     * How often it scrapes, and how long a scrape may take: a scrape slower than that counts as the service down
+     * ({@code up} 0, the alert LedgersyncDown pending), so it leaves room for a JVM on a busy machine.
+     */
+    static final String SCRAPE_INTERVAL = "2s";
 
     private static final Path LOGS = Path.of("target", "prometheus-tests");
     private static final JsonMapper json = JsonMapper.builder().build();
@@ -103,9 +111,9 @@ final class TestPrometheus implements AutoCloseable {
     static String configuration(Map<String, List<String>> targets, Path rules, String self) {
         Map<String, Object> config = TestAlertRules.read(SHIPPED_CONFIG);
         Map<String, Object> global = (Map<String, Object>) config.get("global");
-        global.put("scrape_interval", INTERVAL);
-        global.put("scrape_timeout", INTERVAL);
-        global.put("evaluation_interval", INTERVAL);
+        global.put("scrape_interval", SCRAPE_INTERVAL);
+        global.put("scrape_timeout", SCRAPE_INTERVAL);
+        global.put("evaluation_interval", EVALUATION_INTERVAL);
         config.put("rule_files", List.of(rules.toAbsolutePath().toString()));
         List<String> jobs = new ArrayList<>();
         for (Map<String, Object> job : (List<Map<String, Object>>) config.get("scrape_configs")) {
@@ -125,9 +133,26 @@ final class TestPrometheus implements AutoCloseable {
     }
 
     private void awaitReady() {
-        await().atMost(Duration.ofSeconds(60)).pollInterval(Duration.ofMillis(200)).alias("prometheus answers /-/ready")
-                .failFast("prometheus ended: " + describe(), () -> !process.isAlive())
-                .ignoreExceptions().until(() -> get("/-/ready").statusCode() == 200);
+        try {
+            Awaitility.await().atMost(Duration.ofSeconds(60)).pollInterval(Duration.ofMillis(200)).alias("prometheus answers /-/ready")
+                    .failFast("prometheus ended", () -> !process.isAlive())
+                    .ignoreExceptions().until(() -> get("/-/ready").statusCode() == 200);
+        } catch (ConditionTimeoutException | org.awaitility.core.TerminalFailureException e) {
+            throw new AssertionError(e.getMessage() + "\n" + describe(), e);
+        }
+    }
+
+    /**
+     * Waits for {@code condition}, asking Prometheus again and again; a timeout fails with what Prometheus has then (its
+     * alerts, targets and the end of its log).
+     */
+    void await(String what, Duration atMost, Callable<Boolean> condition) {
+        try {
+            Awaitility.await().atMost(atMost).pollInterval(Duration.ofMillis(250)).alias(what)
+                    .failFast("prometheus ended", () -> !process.isAlive()).ignoreExceptions().until(condition);
+        } catch (ConditionTimeoutException e) {
+            throw new AssertionError(e.getMessage() + "\nalerts: " + alerts() + "\ntargets: " + targets() + "\n" + describe(), e);
+        }
     }
 
     /** The {@code data} of an instant query, e.g. {@code {"resultType": "vector", "result": [...]}}. */

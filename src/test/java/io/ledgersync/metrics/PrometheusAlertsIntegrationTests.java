@@ -120,8 +120,12 @@ class PrometheusAlertsIntegrationTests {
             assertThat(prometheus.rules()).as("the shipped rules, loaded").extracting(rule -> rule.path("name").asString())
                     .containsExactlyElementsOf(TestAlertRules.alertNames());
             awaitScraped(prometheus);
+            assertThat(prometheus.alerts()).as("no alert before anything happens").isEmpty();
 
-            // given the invoices last synced successfully 27 hours ago (the gauge reads it at the end of the next run)
+            // given the invoices last synced successfully 27 hours ago. The stale rule compares Prometheus's time() with
+            // the gauge of the last success, which is not computed from a clock of the service but read from
+            // data_set_success (at start and after every run); Prometheus's clock cannot be moved, so the recorded success
+            // is: written as a run writes it (run 0 standing for yesterday's), and read by the gauge at the next run's end
             history.recordSuccess("invoices", 0, Instant.now().minus(Duration.ofHours(27)));
             // one company whose invoices answer 500 to every request
             List<String> companies = sandbox.dataSet().companyIds();
@@ -137,6 +141,8 @@ class PrometheusAlertsIntegrationTests {
             for (int run = 1; run <= 3; run++) {
                 SyncReport report = launcher.run(SyncRequest.everything());
                 assertThat(report.successful()).as("run %d: %s", run, report.summary()).isFalse();
+                assertThat(report.failures()).as("run %d", run).singleElement().asString()
+                        .startsWith("invoices of company " + companies.get(0) + ": ");
             }
             // and a client guesses the password until it is refused
             List<Integer> answers = new ArrayList<>();
@@ -154,6 +160,10 @@ class PrometheusAlertsIntegrationTests {
                 EXPECTED.get(name).forEach((label, value) -> assertThat(alert.path("labels").path(label).asString())
                         .as("%s's %s", name, label).isEqualTo(value));
             }
+            assertThat(prometheus.alerts()).filteredOn(alert -> alert.path("labels").path("alertname").asString()
+                    .equals("LedgersyncApiPasswordGuessed")).singleElement()
+                    .satisfies(alert -> assertThat(alert.path("labels").path("instance").asString()).as("the guessed service")
+                            .isEqualTo("127.0.0.1:" + port));
             // and was pending first: Prometheus keeps each evaluation's state in its series ALERTS
             long seconds = Duration.between(started, Instant.now()).toSeconds() + 5;
             for (String alert : TestAlertRules.alertNames()) {

@@ -160,6 +160,21 @@ class SandboxDataSetStateTests {
     }
 
     @Test
+    void anInsertedRecordStaysAsInsertedWhenOtherRecordsChangeLater() {
+        // given a record inserted, and served
+        http.faults().dataSet(company, "invoices").change(new Changes(1, 0, 0, 0, 0, null));
+        String inserted = http.dataSet().invoiceJson(company, 0);
+
+        // when other records change a day later
+        clock.advance(Duration.ofDays(1));
+        http.faults().dataSet(company, "invoices").change(new Changes(0, 2, 0, 0, 0, null));
+
+        // then the inserted record is served byte for byte as before: it did not change, so its modifiedDate did not
+        // either, and a client reading the changes since then would never see a new version of it
+        assertThat(http.dataSet().invoiceJson(company, 0)).isEqualTo(inserted);
+    }
+
+    @Test
     void aHardDeleteBetweenTwoPagesPullsLaterRecordsForward() {
         // given 3 records removed, all of them on the first page, once it has been served
         http.faults().dataSet(company, "invoices").changesAfterPages(1, new Changes(0, 0, 0, 3, 0, null));

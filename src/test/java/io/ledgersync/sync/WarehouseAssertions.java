@@ -2,7 +2,11 @@ package io.ledgersync.sync;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import java.util.HashMap;
+import java.util.HashSet;
 import java.util.List;
+import java.util.Map;
+import java.util.Set;
 
 import org.jdbi.v3.core.Jdbi;
 
@@ -70,6 +74,58 @@ public final class WarehouseAssertions {
             }
         }
         return requests;
+    }
+
+    /**
+     * One company's data set as the warehouse holds it against what the sandbox serves now: every record served is a
+     * live row with the same raw JSON and as many rows in each child table as its list has; no row is marked deleted
+     * that is served; every row the warehouse has is one of {@code everServed} (no row from nowhere). With {@code
+     * deletesMarked} (a full refresh has walked it since the last hard delete), the live rows are exactly the ones
+     * served and every other row is marked deleted.
+     *
+     * @param everServed the ids of this company data set served at any earlier check, and now; this adds the current ones
+     * @return the live rows that are no longer served: hard deletes the next full refresh will mark
+     */
+    public static int assertDataSetEqualsSandbox(Jdbi warehouse, SandboxDataSet dataset, DataSet dataSet, String companyId,
+            Set<String> everServed, boolean deletesMarked) {
+        String dataType = dataSet.path().substring(dataSet.path().lastIndexOf('/') + 1);
+        String table = dataSet.table().name();
+        Map<String, JsonNode> served = new HashMap<>();
+        for (int i = 0; i < dataset.count(companyId, dataType); i++) {
+            JsonNode record = json.readTree(dataset.recordJson(companyId, dataType, i));
+            served.put(record.get("id").asString(), record);
+        }
+        everServed.addAll(served.keySet());
+        Map<String, JsonNode> live = new HashMap<>();
+        warehouse.useHandle(h -> h.createQuery("SELECT id, CAST(raw AS VARCHAR) AS raw FROM " + table
+                + " WHERE company_id = :c AND deleted_at IS NULL").bind("c", companyId)
+                .map((rs, ctx) -> Map.entry(rs.getString("id"), json.readTree(rs.getString("raw"))))
+                .forEach(row -> live.put(row.getKey(), row.getValue())));
+        Set<String> marked = new HashSet<>(warehouse.withHandle(h -> h.createQuery("SELECT id FROM " + table
+                + " WHERE company_id = :c AND deleted_at IS NOT NULL").bind("c", companyId).mapTo(String.class).list()));
+        String what = dataSet.name() + " of " + companyId;
+        assertThat(live.keySet()).as("%s: every record served is a live row", what).containsAll(served.keySet());
+        served.forEach((id, record) -> assertThat(live.get(id)).as("%s %s as served", what, id).isEqualTo(record));
+        assertThat(marked).as("%s: no row marked deleted is served", what).doesNotContainAnyElementsOf(served.keySet());
+        assertThat(everServed).as("%s: every row was served once", what).containsAll(live.keySet()).containsAll(marked);
+        if (deletesMarked) {
+            assertThat(live.keySet()).as("%s: after a full refresh, the live rows are the ones served", what)
+                    .containsExactlyInAnyOrderElementsOf(served.keySet());
+        }
+        for (DataSet.Child child : dataSet.children()) {
+            Map<String, Long> rows = new HashMap<>();
+            warehouse.useHandle(h -> h.createQuery("SELECT " + child.table().parentColumn() + " AS parent, COUNT(*) AS n FROM "
+                    + child.table().name() + " WHERE company_id = :c GROUP BY " + child.table().parentColumn()).bind("c", companyId)
+                    .map((rs, ctx) -> Map.entry(rs.getString("parent"), rs.getLong("n")))
+                    .forEach(row -> rows.put(row.getKey(), row.getValue())));
+            assertThat(everServed).as("%s: no %s row without its parent", what, child.table().name()).containsAll(rows.keySet());
+            live.forEach((id, record) -> {
+                JsonNode items = record.get(child.field());
+                long expected = items == null || !items.isArray() ? 0 : items.size();
+                assertThat(rows.getOrDefault(id, 0L)).as("%s %s: rows in %s", what, id, child.table().name()).isEqualTo(expected);
+            });
+        }
+        return (int) live.keySet().stream().filter(id -> !served.containsKey(id)).count();
     }
 
     private static long pages(int records, int pageSize) {

@@ -163,8 +163,9 @@ public final class Companies {
         int inserted = drift.inserted();
         IntFunction<T> record = position -> {
             if (position < inserted) {
-                return reviser.revise(generate.apply(baseSize + inserted - 1 - position),
-                        drift.insertedAt().get(position), drift.version(), false);
+                DriftSnapshot.Revision insertion = drift.insertions().get(position);
+                return reviser.revise(generate.apply(baseSize + inserted - 1 - position), insertion.when(),
+                        insertion.revision(), false);
             }
             int index = drift.baseIndex(position - inserted);
             DriftSnapshot.Revision revision = drift.updated().get(index);

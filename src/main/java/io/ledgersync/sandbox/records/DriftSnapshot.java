@@ -12,11 +12,12 @@ import java.util.Set;
 import io.ledgersync.sandbox.records.DataSetState.Changes;
 
 /**
- * What one request sees of a data set's drift: {@code insertedAt.get(0)} is the newest inserted record, served first,
- * because records that appear ahead of a client's position are the ones that shift pages under it; {@code removed}
+ * What one request sees of a data set's drift: {@code inserted.get(0)} is the newest inserted record, served first,
+ * because records that appear ahead of a client's position are the ones that shift pages under it, each with the
+ * moment and the version it was inserted at (so that a later change of other records leaves it as it was); {@code removed}
  * holds the base indexes hard-deleted, sorted. Immutable; each batch of changes makes the next version.
  */
-record DriftSnapshot(int version, List<Instant> insertedAt, Map<Integer, Revision> updated, int[] removed) {
+record DriftSnapshot(int version, List<Revision> insertions, Map<Integer, Revision> updated, int[] removed) {
 
     static final DriftSnapshot UNCHANGED = new DriftSnapshot(0, List.of(), Map.of(), new int[0]);
 
@@ -28,7 +29,7 @@ record DriftSnapshot(int version, List<Instant> insertedAt, Map<Integer, Revisio
     }
 
     int inserted() {
-        return insertedAt.size();
+        return insertions.size();
     }
 
     /** How many base records are still served. */
@@ -63,11 +64,11 @@ record DriftSnapshot(int version, List<Instant> insertedAt, Map<Integer, Revisio
     /** The next version: this one with {@code changes} made at {@code now} to a data set of {@code baseSize}. */
     DriftSnapshot with(Changes changes, Instant now, int baseSize) {
         int next = version + 1;
-        List<Instant> inserted = new ArrayList<>(changes.insert() + inserted());
+        List<Revision> inserted = new ArrayList<>(changes.insert() + inserted());
         for (int i = 0; i < changes.insert(); i++) {
-            inserted.add(now);
+            inserted.add(new Revision(now, next, false));
         }
-        inserted.addAll(insertedAt);
+        inserted.addAll(insertions);
         Map<Integer, Revision> revised = new HashMap<>(updated);
         Set<Integer> gone = new HashSet<>();
         for (int index : removed) {

@@ -33,6 +33,7 @@ public class WarehouseSchema {
     private final SchemaLog log;
     private final Refill refill;
     private final Rebuild rebuild;
+    private final HistorySeed historySeed;
 
     /** @param dataSource the data source that {@code jdbi} wraps in a transaction-aware proxy */
     WarehouseSchema(Jdbi jdbi, DataSource dataSource, Dialect dialect, Clock clock) {
@@ -43,6 +44,7 @@ public class WarehouseSchema {
         this.log = new SchemaLog(jdbi, clock, changes);
         this.refill = new Refill(jdbi, dialect);
         this.rebuild = new Rebuild(jdbi, dialect, definitions, live, changes);
+        this.historySeed = new HistorySeed(jdbi, dialect, clock);
     }
 
     /** Runs {@code work} while no other process changes the data-set tables: under the dialect's {@link SchemaLock}. */
@@ -128,5 +130,20 @@ public class WarehouseSchema {
      */
     public long rebuild(Table table, int batchSize, Function<StoredRecord, Row> derive) {
         return rebuild.rebuild(table, batchSize, derive);
+    }
+
+    /** Creates the history tables of a table that keeps history ({@link io.ledgersync.warehouse.table.Versioning}) and lacks them. */
+    public void createHistory(Table table) {
+        historySeed.create(table);
+    }
+
+    /**
+     * Brings the table's history in line with its current rows, from their stored {@code raw}, in batches of
+     * {@code batchSize} rows ({@code HistorySeed}): for history turned on for a table that holds data.
+     *
+     * @return how many versions were written
+     */
+    public long seedHistory(Table table, int batchSize, Function<StoredRecord, Row> derive) {
+        return historySeed.seed(table, batchSize, derive);
     }
 }

@@ -19,6 +19,7 @@ import io.ledgersync.warehouse.table.StandardColumns;
 import io.ledgersync.warehouse.table.StoredRecord;
 import io.ledgersync.warehouse.table.Table;
 import io.ledgersync.warehouse.table.TableShape;
+import io.ledgersync.warehouse.table.Versioning;
 
 /**
  * Brings each data set's tables in line with its file at start, before any run reads anything: creates the tables a
@@ -36,6 +37,8 @@ public final class DataSetSchemas {
     private static final Logger log = LoggerFactory.getLogger(DataSetSchemas.class);
     /** How a child table is named in the record of filled columns, beside the typed columns. */
     private static final String CHILD = "child:";
+    /** How a history table ({@code history: true}) is named in that record, once it was created and seeded. */
+    private static final String HISTORY = "history:";
 
     private final WarehouseSchema schema;
     private final int batchSize;
@@ -161,8 +164,63 @@ public final class DataSetSchemas {
                 changes.add(0, "adopted table " + table.name());
             }
         }
+        history(dataSet, last, changes);
         index(dataSet);
         return record(dataSet, last, changes);
+    }
+
+    /**
+     * History mode ({@code history: true}): creates the history tables and, the first start with it on, seeds them from
+     * the stored raw (zero Data API requests); with it off, a history table left from before is kept and no longer
+     * written, said in one line at every start.
+     */
+    private void history(DataSet dataSet, Optional<AppliedSchema> last, List<String> changes) {
+        Table table = dataSet.table();
+        String history = Versioning.historyOf(table.name());
+        Optional<TableShape> shape = schema.shape(history);
+        if (!table.keepsHistory()) {
+            if (shape.isPresent()) {
+                log.info("Data set {} ({}): history is off, so {} is kept as it is and no longer written ('history: true'"
+                        + " writes it again)", dataSet.name(), dataSet.file().source(), history);
+            }
+            return;
+        }
+        boolean seeded = last.isPresent() && last.get().columns().contains(HISTORY + history);
+        if (shape.isPresent() && seeded) {
+            addHistoryColumns(table, shape.get(), changes);
+            return;
+        }
+        schema.createHistory(table);
+        schema.shape(history).ifPresent(created -> addHistoryColumns(table, created, changes));
+        long versions = schema.seedHistory(table, batchSize, derive(dataSet));
+        changes.add((shape.isEmpty() ? "created " : "brought up to date ") + history
+                + children(table).replace(" and ", " and the history of ") + ", " + versions + " versions from raw");
+    }
+
+    /** A column the file gained goes into the history table too: null in the versions written before it. */
+    private void addHistoryColumns(Table table, TableShape shape, List<String> changes) {
+        String history = Versioning.historyOf(table.name());
+        for (Column column : table.columns()) {
+            if (!shape.has(column.name())) {
+                schema.addColumn(history, column);
+                changes.add("added " + history + "." + column.name());
+            }
+        }
+        for (ChildTable child : table.children()) {
+            String childHistory = Versioning.historyOf(child.name());
+            Optional<TableShape> childShape = schema.shape(childHistory);
+            if (childShape.isEmpty()) {
+                schema.createHistory(table); // the child's history table alone is missing: IF NOT EXISTS makes just it
+                changes.add("created " + childHistory);
+                continue;
+            }
+            for (Column column : child.columns()) {
+                if (!childShape.get().has(column.name())) {
+                    schema.addColumn(childHistory, column);
+                    changes.add("added " + childHistory + "." + column.name());
+                }
+            }
+        }
     }
 
     /** The safe changes to an existing table: deleted_at, new columns and child tables, each filled from raw. */
@@ -255,6 +313,9 @@ public final class DataSetSchemas {
         List<String> columns = new ArrayList<>();
         table.columns().stream().map(Column::name).filter(name -> !name.equals(StandardColumns.COMPANY_ID)).forEach(columns::add);
         table.children().forEach(child -> columns.add(CHILD + child.name()));
+        if (table.keepsHistory()) {
+            columns.add(HISTORY + Versioning.historyOf(table.name()));
+        }
         return columns;
     }
 

@@ -37,6 +37,7 @@ import io.ledgersync.sync.dataset.DataSetSchemas;
 import io.ledgersync.sync.dataset.SchemaProperties;
 import io.ledgersync.sync.dataset.TableMap;
 import io.ledgersync.sync.history.RunLookup;
+import io.ledgersync.sync.dataset.VersionRetention;
 import io.ledgersync.sync.history.RunRetention;
 import io.ledgersync.sync.history.SyncStatus;
 import io.ledgersync.sync.partition.CompanySelection;
@@ -221,6 +222,12 @@ public class SyncJobConfiguration {
     @Bean
     RunRetention runRetention(RunPurge purge) {
         return new RunRetention(purge);
+    }
+
+    /** The history tables' versions of records (history: true), not runs: purged beside them, at ledgersync.history.keep. */
+    @Bean
+    VersionRetention versionRetention(DataSetCatalog catalog, Warehouse warehouse) {
+        return new VersionRetention(catalog, warehouse);
     }
 
     @Bean

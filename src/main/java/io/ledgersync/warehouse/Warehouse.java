@@ -236,7 +236,7 @@ public class Warehouse {
                 return Optional.of(new Misfit(i, reason));
             }
         }
-        if (ColumnLimits.hasNulEscape(row.raw())) {
+        if (ColumnLimits.hasNulEscape(row.raw())) { // on the bytes: no String of raw for the check
             return Optional.of(new Misfit(-1, "holds the escape \\u0000 (NUL), which PostgreSQL's jsonb refuses"));
         }
         return Optional.empty();

@@ -70,7 +70,7 @@ abstract class AbstractHistoryContractTests {
             dialect = Dialect.forProduct(connection.getMetaData().getDatabaseProductName());
         }
         warehouse = new Warehouse(jdbi, dialect, clock);
-        schema = new WarehouseSchema(jdbi, dialect, clock);
+        schema = new WarehouseSchema(jdbi, dataSource, dialect, clock);
         schema.create(BILLS);
     }
 

@@ -76,7 +76,7 @@ public final class VersionWriter {
         List<Row> versioned = new ArrayList<>();
         for (Map.Entry<List<Object>, Integer> entry : lastByKey.entrySet()) {
             Row row = rows.get(entry.getValue());
-            String hash = RawHash.of(row.raw());
+            String hash = RawHash.of(row.rawText());
             Latest before = latest.get(entry.getKey());
             // unchanged: still current, or still deleted at the source; one a full walk closed and that is back gets a version
             if (before != null && before.hash().equals(hash) && (before.current() || before.deleted())) {
@@ -100,7 +100,7 @@ public final class VersionWriter {
             System.arraycopy(row.values(), 0, values, 0, row.values().length);
             int at = row.values().length;
             long version = before == null ? 1 : before.version() + 1;
-            values[at++] = row.raw();
+            values[at++] = row.rawText();
             values[at++] = hash;
             values[at++] = version;
             values[at++] = validFrom;

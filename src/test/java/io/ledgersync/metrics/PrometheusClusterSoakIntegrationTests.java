@@ -151,7 +151,7 @@ class PrometheusClusterSoakIntegrationTests {
                 "--ledgersync.cluster.poll-interval=200ms",
                 "--ledgersync.api.base-url=" + sandbox.baseUrl(),
                 "--ledgersync.api.api-key=" + sandbox.apiKey(),
-                "--ledgersync.api.page-size=20",
+                "--ledgersync.api.page-size=100",
                 "--ledgersync.api.rate-limit.requests-per-second=2000",
                 "--ledgersync.schedule.enabled=false",
                 "--spring.datasource.url=" + databaseUrl,
@@ -166,7 +166,9 @@ class PrometheusClusterSoakIntegrationTests {
     }
 
     private static void awaitUp(LedgersyncJvm process, int port) {
-        await().atMost(PROCESS_TIMEOUT).pollInterval(Duration.ofMillis(250)).alias("the process on port " + port + " answers UP")
+        // a JVM's start took 80 s at a load of 28 on the 2-core machine, other builds beside it
+        await().atMost(PROCESS_TIMEOUT.multipliedBy(2)).pollInterval(Duration.ofMillis(250))
+                .alias("the process on port " + port + " answers UP")
                 .failFast("it ended", () -> !process.isAlive())
                 .ignoreExceptions().until(() -> send(port, "GET", "/actuator/health", null).body().contains("\"UP\""));
     }

@@ -4,7 +4,8 @@
  * {@link io.ledgersync.warehouse.WarehouseSchema}, which keeps the data set tables in line with their files and
  * delegates to one class per concern ({@code TableDefinitions} the DDL, {@code LiveTables} the shape the database
  * has, {@code SchemaLog} the {@code data_set_schema} record, {@code Refill} and {@code Rebuild} the tables filled again
- * from raw over a {@code TableScan}), and the wiring. Below it, each using only those under it
+ * from raw over a {@code TableScan}, {@code AllOrNothing} a start's changes taken back whole when one fails), and the
+ * wiring. Below it, each using only those under it
  * ({@code ArchitectureTests.warehouseLayers}): {@code state} (ledgersync's own tables: sync_state, rejected records,
  * run history and its purge), {@code history} (the records' versions when a data set keeps history: the history
  * tables' DDL, the versions written beside the current rows, their purge; {@code HistorySeed} above seeds them from

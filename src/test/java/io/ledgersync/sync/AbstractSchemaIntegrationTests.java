@@ -269,6 +269,43 @@ abstract class AbstractSchemaIntegrationTests {
     }
 
     /**
+     * Issue 25, items 7 and 8, on each database: names that pass a first look but break later (a reserved word, a table
+     * too long for its rebuild's names), a path with a host, a malformed field path, a query that breaks out of its
+     * group. Each is one line naming its file, line and field; exit 2, and the warehouse exactly as it was.
+     */
+    @Test
+    void namesPathsFieldsAndQueriesThatWouldBreakLaterAreRefusedBeforeAnyChange() throws IOException {
+        assertThat(command("schema")).as(text()).isZero();
+        List<Map<String, Object>> tablesBefore = tables();
+        long recordsBefore = count("data_set_schema");
+        Files.writeString(jobs.resolve("aaa_new.yml"), VALID_NEW_DATA_SET);
+        String file = VALID_NEW_DATA_SET.replace("name: aaa_new", "name: %s");
+        Files.writeString(jobs.resolve("xorder.yml"), file.formatted("xorder") + "table: order\n");
+        Files.writeString(jobs.resolve("xlong.yml"), file.formatted("xlong") + "table: " + "t".repeat(51) + "\n");
+        Files.writeString(jobs.resolve("xpath.yml"), file.formatted("xpath").replace("path: /companies/{companyId}/data/customers",
+                "path: //other.host/companies/{companyId}/data/customers"));
+        Files.writeString(jobs.resolve("xfield.yml"), file.formatted("xfield").replace("field: id,", "field: customerRef..id,"));
+        Files.writeString(jobs.resolve("xquery.yml"), file.formatted("xquery") + "query: status=Paid}||{status=Void\n");
+
+        assertThat(command("schema")).as(text()).isEqualTo(2);
+
+        assertThat(LedgersyncJvm.withoutLog(err.toString(StandardCharsets.UTF_8))).containsExactlyInAnyOrder(
+                shown("xfield.yml") + " line 6, columns.id.field: 'customerRef..id' is not a field path: name fields joined by"
+                        + " single dots (customerRef.id), no empty name and no space",
+                shown("xlong.yml") + " line 7, table: '" + "t".repeat(51) + "' is 51 characters; at most 50 leave room for the"
+                        + " names made from it (<table>_rebuild_pkey, 63 characters): shorten it",
+                shown("xorder.yml") + " line 7, table: 'order' is a reserved word of H2 or PostgreSQL, which would have to be"
+                        + " quoted in every query: name it otherwise (e.g. order_value)",
+                shown("xpath.yml") + " line 2, path: '//other.host/companies/{companyId}/data/customers' is not a path below the"
+                        + " Data API's base URL: use segments of letters, digits, - _ . ~ and {companyId}, each after one /"
+                        + " (no //, . or .., %, ?, # or ;)",
+                shown("xquery.yml") + " line 7, query: does not parse: '}||{status' at character 12 is not a condition"
+                        + " (field=value), &&, || or a group in { }; write conditions like status=Paid joined by && or || and"
+                        + " grouped in balanced { }");
+        assertUnchanged(tablesBefore, recordsBefore);
+    }
+
+    /**
      * Issue 25, items 2 and 7: a file naming a table of someone else's (no raw, synced_at, run_id). Neither a start nor
      * its rebuild touches it, and the data set created before it in file order is not created either.
      */

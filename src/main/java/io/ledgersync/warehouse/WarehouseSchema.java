@@ -1,6 +1,7 @@
 package io.ledgersync.warehouse;
 
 import java.time.Clock;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 import java.util.function.Function;
@@ -17,6 +18,7 @@ import io.ledgersync.warehouse.table.StandardColumns;
 import io.ledgersync.warehouse.table.StoredRecord;
 import io.ledgersync.warehouse.table.Table;
 import io.ledgersync.warehouse.table.TableShape;
+import io.ledgersync.warehouse.table.Versioning;
 
 /**
  * The data-set tables' definitions in the database: what a table has, creating tables and adding columns as their data
@@ -132,9 +134,17 @@ public class WarehouseSchema {
         return rebuild.rebuild(table, batchSize, derive);
     }
 
-    /** Creates the history tables of a table that keeps history ({@link io.ledgersync.warehouse.table.Versioning}) and lacks them. */
+    /** Creates the history tables of a table that keeps history ({@link Versioning}) and lacks them. */
     public void createHistory(Table table) {
+        List<String> missing = new ArrayList<>();
+        missing.add(Versioning.historyOf(table.name()));
+        table.children().forEach(child -> missing.add(Versioning.historyOf(child.name())));
+        missing.removeIf(history -> live.shape(history).isPresent());
         historySeed.create(table);
+        // noted children first, so that a failure drops them before the table (allOrNothing takes back newest first)
+        for (String created : missing) {
+            changes.madeChange("DROP TABLE IF EXISTS " + created);
+        }
     }
 
     /**

@@ -21,8 +21,10 @@ import org.springframework.dao.DataAccessException;
 
 import io.ledgersync.sync.dataset.DataSetFilesException;
 import io.ledgersync.sync.dataset.UnsafeSchemaChangeException;
+import io.ledgersync.sync.dataset.UnstorableRecordException;
 import io.ledgersync.trigger.cli.ConfigurationMistakes;
 import io.ledgersync.trigger.cli.ExitCode;
+import io.ledgersync.warehouse.SchemaChangeFailedException;
 import io.ledgersync.warehouse.lock.WarehouseInUse;
 
 /**
@@ -55,6 +57,13 @@ final class StartupFailures {
             new Row(ExitCode.USAGE, failure -> cause(failure, DataSetFilesException.class).map(Throwable::getMessage)),
             // a data set file asks for a change its table cannot take in place: the line names data set, column, fix
             new Row(ExitCode.USAGE, failure -> cause(failure, UnsafeSchemaChangeException.class).map(Throwable::getMessage)),
+            // a start's change of the tables failed mid-way and was taken back (SchemaChangeFailedException says whether
+            // all of it was): a stored value its file's new column cannot hold is the file's to fix; else the database's
+            new Row(ExitCode.USAGE, failure -> cause(failure, SchemaChangeFailedException.class)
+                    .filter(e -> cause(e, UnstorableRecordException.class).isPresent()).map(Throwable::getMessage)),
+            new Row(ExitCode.DATABASE, failure -> cause(failure, SchemaChangeFailedException.class)
+                    .filter(e -> databaseFailure(e).isPresent()).map(Throwable::getMessage)),
+            new Row(ExitCode.FAILED, failure -> cause(failure, SchemaChangeFailedException.class).map(Throwable::getMessage)),
             // the HTTP port is taken, e.g. a second worker on one host: a setting to change, so a usage error. The line
             // cannot tell serve from worker (the exception knows only the port), so it names both commands' settings
             new Row(ExitCode.USAGE, failure -> cause(failure, PortInUseException.class).map(e -> "Port " + e.getPort()

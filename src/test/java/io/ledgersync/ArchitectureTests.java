@@ -151,20 +151,22 @@ class ArchitectureTests {
 
     /**
      * The warehouse's parts: its face ({@code Warehouse}, the schema manager, the wiring) on top, then ledgersync's own
-     * state tables, then the dialects with their upserts, then run locks and table shapes at the bottom.
+     * state tables and the records' history tables (versions), then the dialects with their upserts, then run locks and table shapes at the bottom.
      */
     static ArchRule warehouseLayers() {
         return layeredArchitecture().consideringOnlyDependenciesInLayers().withOptionalLayers(true)
                 .layer("face").definedBy("io.ledgersync.warehouse")
                 .layer("state").definedBy("io.ledgersync.warehouse.state..")
+                .layer("history").definedBy("io.ledgersync.warehouse.history..")
                 .layer("dialect").definedBy("io.ledgersync.warehouse.dialect..")
                 .layer("lock").definedBy("io.ledgersync.warehouse.lock..")
                 .layer("table").definedBy("io.ledgersync.warehouse.table..")
                 .whereLayer("face").mayNotBeAccessedByAnyLayer()
                 .whereLayer("state").mayOnlyBeAccessedByLayers("face")
-                .whereLayer("dialect").mayOnlyBeAccessedByLayers("face", "state")
+                .whereLayer("history").mayOnlyBeAccessedByLayers("face")
+                .whereLayer("dialect").mayOnlyBeAccessedByLayers("face", "state", "history")
                 .whereLayer("lock").mayOnlyBeAccessedByLayers("face", "dialect")
-                .whereLayer("table").mayOnlyBeAccessedByLayers("face", "state", "dialect");
+                .whereLayer("table").mayOnlyBeAccessedByLayers("face", "state", "history", "dialect");
     }
 
     /** trigger and cluster (the manager's and the workers' wiring) on top; metrics beside them; sync in the middle; source and warehouse at the bottom; sandbox alone. */

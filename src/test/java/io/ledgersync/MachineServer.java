@@ -16,7 +16,8 @@ import org.junit.platform.commons.support.AnnotationSupport;
 
 /**
  * A server of the machine that some test classes use besides their embedded ones, as CI has them: PostgreSQL at
- * 127.0.0.1:5432 (user postgres, trust auth) and RabbitMQ at 127.0.0.1:5672 (guest/guest). A class that needs one says
+ * 127.0.0.1:5432 (user postgres, trust auth) and RabbitMQ at 127.0.0.1:5672 (guest/guest); and the {@code prometheus}
+ * command, which tests start themselves. A class that needs one says
  * so with {@link RequiresMachineServer}: without the server it is skipped ({@link SkippedSuites} names it in one line at
  * the end of the build), except under {@code CI=true}, where its absence fails it.
  */
@@ -36,6 +37,24 @@ public enum MachineServer {
         void probe() throws IOException {
             try (Socket socket = new Socket()) {
                 socket.connect(new InetSocketAddress("127.0.0.1", 5672), 2000);
+            }
+        }
+    },
+
+    /** Not a server that runs, but one the tests start: Debian's package, not on Maven Central. */
+    PROMETHEUS("Prometheus (the prometheus command)", "Debian's package prometheus, which .ci/run installs") {
+        @Override
+        void probe() throws Exception {
+            Process version;
+            try {
+                version = new ProcessBuilder("prometheus", "--version").redirectErrorStream(true)
+                        .redirectOutput(ProcessBuilder.Redirect.DISCARD).start();
+            } catch (IOException e) {
+                throw new IOException("no prometheus on the PATH: apt-get install prometheus", e);
+            }
+            if (!version.waitFor(30, java.util.concurrent.TimeUnit.SECONDS) || version.exitValue() != 0) {
+                version.destroyForcibly();
+                throw new IOException("prometheus --version did not exit 0");
             }
         }
     };

@@ -15,7 +15,7 @@ import io.ledgersync.sync.dataset.RecordMapper;
 /**
  * Measures, per sandbox invoice, the CPU work between a page and the warehouse that is ours: mapping a record to a
  * row ({@link RecordMapper}, jobs/invoices.yml) and escaping its raw JSON for PostgreSQL's COPY
- * ({@code CopyUpsert.appendEscaped}, reached by reflection as it is private to the warehouse). One thread, no I/O;
+ * ({@code CopyText.appendEscaped} on its bytes, reached by reflection as it is private to the warehouse). One thread, no I/O;
  * the first rounds show the JIT warming up, the median of the last ones the steady state. Not a test: run it as
  * bench/BENCHMARKS.md says.
  */
@@ -38,8 +38,14 @@ final class MappingBenchmark {
             }
         }
         RecordMapper mapper = new RecordMapper(DataSetCatalog.load("file:jobs/*.yml").get("invoices"));
-        Method escape = Class.forName("io.ledgersync.warehouse.dialect.CopyUpsert").getDeclaredMethod("appendEscaped", StringBuilder.class, String.class);
-        escape.setAccessible(true);
+        Class<?> copyText = Class.forName("io.ledgersync.warehouse.dialect.CopyText");
+        java.lang.reflect.Constructor<?> newText = copyText.getDeclaredConstructor(int.class);
+        Method escape = copyText.getDeclaredMethod("appendEscaped", byte[].class);
+        Method length = copyText.getDeclaredMethod("length");
+        Method clear = copyText.getDeclaredMethod("clear");
+        for (java.lang.reflect.AccessibleObject member : List.of(newText, escape, length, clear)) {
+            member.setAccessible(true);
+        }
         System.out.printf(Locale.ROOT, "%d sandbox invoices (%.0f bytes of JSON each on average), %d rounds, Java %s, %d cores%n",
                 RECORDS, records.stream().mapToInt(r -> r.rawJson().length()).average().orElse(0), ROUNDS, Runtime.version(),
                 Runtime.getRuntime().availableProcessors());
@@ -52,12 +58,13 @@ final class MappingBenchmark {
                 checksum += mapper.toRow(record, company).values().length;
             }
             long mapped = System.nanoTime();
-            StringBuilder text = new StringBuilder(1 << 17);
+            Object text = newText.newInstance(1 << 17);
             for (SourceRecord record : records) {
-                escape.invoke(null, text, record.rawJson());
-                if (text.length() >= 1 << 16) {
-                    checksum += text.length();
-                    text.setLength(0);
+                escape.invoke(text, (Object) record.raw());
+                int written = (int) length.invoke(text);
+                if (written >= 1 << 16) {
+                    checksum += written;
+                    clear.invoke(text);
                 }
             }
             long escaped = System.nanoTime();

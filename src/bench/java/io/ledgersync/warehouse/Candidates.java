@@ -134,7 +134,7 @@ final class Candidates {
                 statement.setObject(index++, values[i]);
             }
         }
-        statement.setString(index++, row.raw());
+        statement.setString(index++, row.rawText());
         statement.setObject(index++, syncedAt);
         statement.setLong(index++, runId);
         return index;

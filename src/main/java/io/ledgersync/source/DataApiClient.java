@@ -113,10 +113,18 @@ public final class DataApiClient {
      * @throws DataApiException or one of its subclasses, which say what the failure means
      */
     public Page fetchPage(String href) {
+        return fetchPage(href, RecordParse.IDS);
+    }
+
+    /**
+     * {@link #fetchPage(String)}, each record read by {@code parse} in the pass that decodes the page, so that nothing
+     * parses it again (issue 28).
+     */
+    public Page fetchPage(String href, RecordParse parse) {
         String request = "GET " + href;
         URI uri = resolve(href);
         String path = relativePath(uri);
-        return resilience.execute(request, path, () -> fetchOnce(request, href, uri, path));
+        return resilience.execute(request, path, () -> fetchOnce(request, href, uri, path, parse));
     }
 
     /**
@@ -132,17 +140,17 @@ public final class DataApiClient {
         String href = "/companies?page=1&pageSize=1";
         String request = "GET " + href;
         URI uri = resolve(href);
-        fetchOnce(request, href, uri, relativePath(uri));
+        fetchOnce(request, href, uri, relativePath(uri), RecordParse.IDS);
     }
 
-    private Page fetchOnce(String request, String href, URI uri, String path) {
+    private Page fetchOnce(String request, String href, URI uri, String path, RecordParse parse) {
         HttpResponse<byte[]> response = send(request, uri, path);
         int status = response.statusCode();
         if (status != 200) {
             Duration retryAfter = RetryAfter.parse(response.headers().firstValue("Retry-After").orElse(null), clock);
             throw DataApiException.of(request, status, decoder.decodeError(status, response.body()), retryAfter);
         }
-        return checkNextLink(request, decoder.decodePage(request, href, response.body()));
+        return checkNextLink(request, decoder.decodePage(request, href, response.body(), parse));
     }
 
     /**

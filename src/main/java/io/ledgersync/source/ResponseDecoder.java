@@ -2,6 +2,7 @@ package io.ledgersync.source;
 
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 
 import tools.jackson.core.JacksonException;
@@ -28,6 +29,11 @@ final class ResponseDecoder {
     }
 
     Page decodePage(String request, String href, byte[] body) {
+        return decodePage(request, href, body, RecordParse.IDS);
+    }
+
+    /** @param parse how each record is read, in the pass that cuts it from the body */
+    Page decodePage(String request, String href, byte[] body, RecordParse parse) {
         try (JsonParser parser = json.createParser(body)) {
             JsonToken first = parser.nextToken();
             if (first == null) {
@@ -45,7 +51,7 @@ final class ResponseDecoder {
                     if (value != JsonToken.START_ARRAY) {
                         throw malformed(request, "'results' is not an array", body);
                     }
-                    records = records(request, parser, body);
+                    records = records(request, parser, body, parse);
                 } else {
                     envelope.set(field, parser.readValueAsTree());
                 }
@@ -65,21 +71,21 @@ final class ResponseDecoder {
     }
 
     /**
-     * The records of the {@code results} array, each cut from the body as text, not decoded into a tree: a page of
-     * trees takes about five times the memory of the page, and the mapping reads only the few fields it needs
-     * (bench/BENCHMARKS.md, "streaming JSON parsing"). Skipping a record still tokenizes it, so a syntax error
-     * anywhere in it fails the whole page; the same pass reads the record's id ({@link SourceRecord#id()}).
+     * The records of the {@code results} array, each cut from the body as its bytes, not decoded into a tree or a String:
+     * a page of trees takes about five times the memory of the page, and the bytes are what the warehouse stores
+     * (bench/BENCHMARKS.md, issues 7 and 28). Each record is read once, by {@code parse}, in the pass that finds where
+     * it ends: a syntax error anywhere in it fails the whole page, and nothing parses it again for its id or columns.
      */
-    private static List<SourceRecord> records(String request, JsonParser parser, byte[] body) {
+    private static List<SourceRecord> records(String request, JsonParser parser, byte[] body, RecordParse parse) {
         List<SourceRecord> records = new ArrayList<>();
         for (JsonToken token = parser.nextToken(); token != JsonToken.END_ARRAY; token = parser.nextToken()) {
             if (token != JsonToken.START_OBJECT) {
                 throw malformed(request, "an element of 'results' is not a JSON object", body);
             }
             int start = (int) parser.currentTokenLocation().getByteOffset();
-            String id = SourceRecord.readId(parser);
+            RecordParse.Parsed parsed = parse.read(parser);
             int end = (int) parser.currentTokenLocation().getByteOffset() + 1;
-            records.add(new SourceRecord(new String(body, start, end - start, StandardCharsets.UTF_8), id));
+            records.add(new SourceRecord(Arrays.copyOfRange(body, start, end), parsed));
         }
         return records;
     }
@@ -89,7 +95,7 @@ final class ResponseDecoder {
         int pageSize = (int) count(request, envelope, "pageSize", body);
         long totalResults = count(request, envelope, "totalResults", body);
         checkPlausible(request, body, records.size(), pageNumber, pageSize, totalResults);
-        return new Page(href, List.copyOf(records), pageNumber, pageSize, totalResults, nextHref(request, envelope, body));
+        return new Page(href, records, pageNumber, pageSize, totalResults, nextHref(request, envelope, body));
     }
 
     /**

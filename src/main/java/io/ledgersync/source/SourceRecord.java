@@ -1,6 +1,7 @@
 package io.ledgersync.source;
 
 import java.nio.charset.StandardCharsets;
+import java.util.Arrays;
 
 import tools.jackson.core.JsonParser;
 import tools.jackson.core.JsonToken;
@@ -9,60 +10,79 @@ import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.json.JsonMapper;
 
 /**
- * One record of a data set, kept whole as the Data API sent it: its JSON text, cut from the page. Unknown fields are
+ * One record of a data set, kept whole as the Data API sent it: its JSON bytes, cut from the page. Unknown fields are
  * preserved.
  *
- * <p>A page keeps its records as text, not as trees: a decoded tree takes about five times the memory of its text,
- * and the text is what the warehouse stores in {@code raw} anyway. Readers that want a few fields stream over the
- * text ({@link #parser()}); {@link #json()} builds the whole tree when that is simpler (bench/BENCHMARKS.md, issue 7,
- * "streaming JSON parsing").
+ * <p>A page keeps its records as their UTF-8 bytes, neither as trees nor as text: a decoded tree takes about five times
+ * the memory of the bytes, and the bytes are what the warehouse stores in {@code raw} (PostgreSQL's COPY takes them as
+ * they are; bench/BENCHMARKS.md, issues 7 and 28). A String is made only where one is needed ({@link #rawJson()}).
  *
- * <p>The record's {@link #id()} is the one home of what a record's id is. A record cut from a page had its id read
- * while the page was decoded, in the pass that cuts it, so walks, drift checks and writers never parse a record
- * again for it; a record made from text reads it in one streaming pass when asked.
+ * <p>The record's {@link #id()} is the one home of what a record's id is. A record cut from a page was read while the
+ * page was decoded, in the one pass that cuts it ({@link RecordParse}): its id, and whatever else that pass read
+ * ({@link #parsed()}), so walks, drift checks, mappers and writers never parse a record again; a record made from
+ * text reads its id in one streaming pass when asked.
  *
- * <p>Immutable; the parsers it hands out are the caller's own.
+ * <p>Immutable: the bytes it hands out ({@link #raw()}) are its own and must not be changed; the parsers it hands out
+ * are the caller's own.
  */
 public final class SourceRecord {
 
     /** How records are read: money keeps its decimals ({@code 12.50} stays 12.50, never a binary double). */
     static final JsonMapper JSON = JsonMapper.builder().enable(DeserializationFeature.USE_BIG_DECIMAL_FOR_FLOATS).build();
 
-    private final String rawJson;
-    /** The id read while the record was cut from its page; meaningless unless {@link #idRead}. */
-    private final String id;
-    private final boolean idRead;
+    private final byte[] raw;
+    /** What the page's decoding pass read of the record; null for a record made from text. */
+    private final RecordParse.Parsed parsed;
 
     /** @param rawJson the record's JSON object exactly as it was on the page */
     public SourceRecord(String rawJson) {
-        this(rawJson, null, false);
+        this(rawJson.getBytes(StandardCharsets.UTF_8), null);
     }
 
-    /** A record cut from a page, whose id was read in the same pass ({@link #readId}). */
-    SourceRecord(String rawJson, String id) {
-        this(rawJson, id, true);
+    /** A record cut from a page, read in the same pass ({@link RecordParse}). */
+    SourceRecord(byte[] raw, RecordParse.Parsed parsed) {
+        this.raw = raw;
+        this.parsed = parsed;
     }
 
-    private SourceRecord(String rawJson, String id, boolean idRead) {
-        this.rawJson = rawJson;
-        this.id = id;
-        this.idRead = idRead;
+    /**
+     * A record read as a page's decoding reads each of its records: by {@code parse}, in one pass over its bytes
+     * (for records that come from elsewhere than a page, and for tests of a parse).
+     *
+     * @throws IllegalArgumentException when the bytes are not a JSON object
+     */
+    public static SourceRecord read(byte[] raw, RecordParse parse) {
+        try (JsonParser parser = JSON.createParser(raw)) {
+            if (parser.nextToken() != JsonToken.START_OBJECT) {
+                throw new IllegalArgumentException("a record is a JSON object");
+            }
+            return new SourceRecord(raw, parse.read(parser));
+        }
     }
 
-    /** The record's JSON object exactly as it was on the page. */
+    /** The record's JSON object exactly as it was on the page, as UTF-8 bytes: the record's own array, not a copy. */
+    public byte[] raw() {
+        return raw;
+    }
+
+    /** The record's JSON object exactly as it was on the page, as text, made anew on every call. */
     public String rawJson() {
-        return rawJson;
+        return new String(raw, StandardCharsets.UTF_8);
+    }
+
+    /** What the page's decoding pass read of the record ({@link RecordParse}); null for a record made from text. */
+    public RecordParse.Parsed parsed() {
+        return parsed;
     }
 
     /** A streaming parser over the record, positioned before its first token; the caller closes it. */
     public JsonParser parser() {
-        // over UTF-8 bytes, Jackson's faster parser: the one over a String copies it into chars first
-        return JSON.createParser(rawJson.getBytes(StandardCharsets.UTF_8));
+        return JSON.createParser(raw); // over UTF-8 bytes, Jackson's faster parser
     }
 
     /** The record as a tree, parsed anew on every call. */
     public JsonNode json() {
-        return JSON.readTree(rawJson);
+        return JSON.readTree(raw);
     }
 
     /**
@@ -70,8 +90,8 @@ public final class SourceRecord {
      * field; a number or boolean as its JSON text); null when it has none, or a null, an object or a list there.
      */
     public String id() {
-        if (idRead) {
-            return id;
+        if (parsed != null) {
+            return parsed.id();
         }
         try (JsonParser parser = parser()) {
             return parser.nextToken() == JsonToken.START_OBJECT ? readId(parser) : null;
@@ -96,6 +116,14 @@ public final class SourceRecord {
         return id;
     }
 
+    /**
+     * The id as {@link #id()} reads it, from the node a tree or a {@code FieldPaths} pass holds at the record's
+     * {@code id}: a scalar as its text, null for a missing node, a null, an object or a list.
+     */
+    public static String idOf(JsonNode node) {
+        return node.isValueNode() && !node.isNull() ? node.asString() : null;
+    }
+
     /** A scalar as its text, exactly as the tree's node would give it; null for a null, an object or a list. */
     private static String text(JsonParser parser, JsonToken value) {
         return switch (value) {
@@ -113,16 +141,16 @@ public final class SourceRecord {
 
     @Override
     public boolean equals(Object other) {
-        return other instanceof SourceRecord record && java.util.Objects.equals(record.rawJson, rawJson);
+        return other instanceof SourceRecord record && Arrays.equals(record.raw, raw);
     }
 
     @Override
     public int hashCode() {
-        return java.util.Objects.hashCode(rawJson);
+        return Arrays.hashCode(raw);
     }
 
     @Override
     public String toString() {
-        return "SourceRecord[rawJson=" + rawJson + "]";
+        return "SourceRecord[rawJson=" + rawJson() + "]";
     }
 }

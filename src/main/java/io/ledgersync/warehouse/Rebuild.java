@@ -23,9 +23,9 @@ import io.ledgersync.warehouse.table.TableShape;
  * Builds a table again as it is declared now, every typed column and child row derived from the stored {@code raw}: for
  * a change that cannot be applied in place (a column's type, the key). The rows move into a new table in key order,
  * batch by batch, keeping {@code raw}, {@code synced_at}, {@code run_id} and {@code deleted_at}; two rows that the new
- * key makes one keep the later. Then the new table takes the old one's name. On PostgreSQL all of it is one
- * transaction; on H2, whose DDL commits, a failure leaves the old table or a {@code <table>_rebuild} that the next
- * rebuild drops. Thread-safe.
+ * key makes one keep the later; the child tables are built beside the old ones the same way. Only then do the new
+ * tables take the old ones' names, so that a failure before leaves the old tables as they were: on PostgreSQL all of it
+ * is one transaction; on H2, whose DDL commits, the new tables are dropped again ({@link AllOrNothing}). Thread-safe.
  */
 final class Rebuild {
 
@@ -37,12 +37,14 @@ final class Rebuild {
     private final Dialect dialect;
     private final TableDefinitions definitions;
     private final LiveTables live;
+    private final AllOrNothing changes;
 
-    Rebuild(Jdbi jdbi, Dialect dialect, TableDefinitions definitions, LiveTables live) {
+    Rebuild(Jdbi jdbi, Dialect dialect, TableDefinitions definitions, LiveTables live, AllOrNothing changes) {
         this.jdbi = jdbi;
         this.dialect = dialect;
         this.definitions = definitions;
         this.live = live;
+        this.changes = changes;
     }
 
     /** @return how many rows were rebuilt */
@@ -53,7 +55,9 @@ final class Rebuild {
         // the old table as a scan reads it: its name and key (the types of the key's columns do not matter to a scan)
         Table oldTable = new Table(table.name(), oldShape.key().stream().map(k -> new Column(k, ColumnType.TEXT)).toList(),
                 oldShape.key());
-        Table target = new Table(Column.truncated(table.name() + "_rebuild"), table.columns(), table.key(), table.children());
+        List<ChildTable> newChildren = table.children().stream()
+                .map(child -> new ChildTable(rebuildName(child.name()), child.parentColumn(), child.columns())).toList();
+        Table target = new Table(rebuildName(table.name()), table.columns(), table.key(), newChildren);
         String upsert = dialect.upsert(target.name(), Dialect.writtenColumns(table), table.key(), Set.of(StandardColumns.RAW));
         RowUpsert inserts = dialect.rowUpsert();
         int keys = oldTable.key().size();
@@ -61,9 +65,9 @@ final class Rebuild {
         jdbi.useHandle(handle -> Transactions.inOne(handle, () -> {
             handle.execute("DROP TABLE IF EXISTS " + target.name());
             definitions.create(handle, target);
-            for (ChildTable child : table.children()) {
+            for (ChildTable child : target.children()) {
                 handle.execute("DROP TABLE IF EXISTS " + child.name());
-                definitions.createChild(handle, table, child);
+                definitions.createChild(handle, target, child);
             }
             count[0] = TableScan.scan(handle, oldTable, hasDeletedAt ? CARRIED : CARRIED.subList(0, 3), batchSize,
                     (same, stored) -> {
@@ -83,11 +87,21 @@ final class Rebuild {
                             batch.add();
                         }
                         batch.execute();
-                        ChildRows.replace(handle, inserts, target, table.children(), rows);
+                        ChildRows.replace(handle, inserts, target, target.children(), rows);
                     });
+            for (int c = 0; c < table.children().size(); c++) {
+                handle.execute("DROP TABLE IF EXISTS " + table.children().get(c).name());
+                dialect.renameTable(target.children().get(c).name(), table.children().get(c).name()).forEach(handle::execute);
+            }
             handle.execute("DROP TABLE " + table.name());
             dialect.renameTable(target.name(), table.name()).forEach(handle::execute);
+            changes.madeLastingChange("rebuilt table " + table.name() + " (its old rows are gone; the stored raw is in it)");
         }));
         return count[0];
+    }
+
+    /** A table's name while it is built: cut as PostgreSQL would cut it, so that SQL names what it made. */
+    private static String rebuildName(String table) {
+        return Column.truncated(table + "_rebuild");
     }
 }

@@ -18,8 +18,10 @@ import io.ledgersync.warehouse.table.Table;
 
 /**
  * Fills columns and child tables that a data set's file added, in place, from every row's stored {@code raw}: never
- * from the Data API. Each batch of the {@link TableScan} is its own transaction, so memory and locks stay bounded, and
- * an interrupted fill is simply done again. {@code synced_at} and {@code run_id} stay: nothing was synced. Thread-safe.
+ * from the Data API. Each batch of the {@link TableScan} is its own transaction where the start's change is not one
+ * already (H2: memory and locks stay bounded, and a fill that fails is undone with the columns it filled); on
+ * PostgreSQL the batches join the start's one transaction ({@link AllOrNothing}). An interrupted fill is simply done
+ * again. {@code synced_at} and {@code run_id} stay: nothing was synced. Thread-safe.
  */
 final class Refill {
 

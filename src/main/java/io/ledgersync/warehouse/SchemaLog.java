@@ -22,10 +22,12 @@ final class SchemaLog {
 
     private final Jdbi jdbi;
     private final Clock clock;
+    private final AllOrNothing changes;
 
-    SchemaLog(Jdbi jdbi, Clock clock) {
+    SchemaLog(Jdbi jdbi, Clock clock, AllOrNothing changes) {
         this.jdbi = jdbi;
         this.clock = clock;
+        this.changes = changes;
     }
 
     Optional<AppliedSchema> lastApplied(String dataSet) {
@@ -42,12 +44,14 @@ final class SchemaLog {
     /** The columns as one comma-separated text: identifiers have no commas. */
     AppliedSchema record(String dataSet, String table, String source, String checksum, List<String> columns, String change) {
         Instant now = clock.instant();
-        jdbi.useHandle(handle -> handle.createUpdate("INSERT INTO " + TABLE
+        long id = jdbi.withHandle(handle -> handle.createUpdate("INSERT INTO " + TABLE
                         + " (data_set, table_name, source, checksum, columns, change, applied_at)"
                         + " VALUES (:dataSet, :table, :source, :checksum, :columns, :change, :appliedAt)")
                 .bind("dataSet", dataSet).bind("table", table).bind("source", source).bind("checksum", checksum)
                 .bind("columns", String.join(",", columns)).bind("change", change)
-                .bind("appliedAt", OffsetDateTime.ofInstant(now, ZoneOffset.UTC)).execute());
+                .bind("appliedAt", OffsetDateTime.ofInstant(now, ZoneOffset.UTC)).executeAndReturnGeneratedKeys("id")
+                .mapTo(Long.class).one());
+        changes.madeChange("DELETE FROM " + TABLE + " WHERE id = " + id);
         return new AppliedSchema(dataSet, table, source, checksum, columns, change, now);
     }
 

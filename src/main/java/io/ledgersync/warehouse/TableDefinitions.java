@@ -1,5 +1,8 @@
 package io.ledgersync.warehouse;
 
+import java.sql.DatabaseMetaData;
+import java.sql.ResultSet;
+import java.sql.SQLException;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -14,16 +17,19 @@ import io.ledgersync.warehouse.table.Table;
 
 /**
  * The DDL of the data-set tables, in the dialect's types: a table with its standard columns and its key, a child table
- * keyed by its parent's key and line number, an added column, an index. Thread-safe.
+ * keyed by its parent's key and line number, an added column, an index. Each change is noted with the statement that
+ * takes it back ({@link AllOrNothing}). Thread-safe.
  */
 final class TableDefinitions {
 
     private final Jdbi jdbi;
     private final Dialect dialect;
+    private final AllOrNothing changes;
 
-    TableDefinitions(Jdbi jdbi, Dialect dialect) {
+    TableDefinitions(Jdbi jdbi, Dialect dialect, AllOrNothing changes) {
         this.jdbi = jdbi;
         this.dialect = dialect;
+        this.changes = changes;
     }
 
     void create(Table table) {
@@ -45,6 +51,7 @@ final class TableDefinitions {
         definitions.addAll(dialect.standardColumnDefinitions());
         definitions.add("PRIMARY KEY (" + String.join(", ", table.key()) + ")");
         handle.execute("CREATE TABLE " + table.name() + " (" + String.join(", ", definitions) + ")");
+        changes.madeChange("DROP TABLE IF EXISTS " + table.name());
         dialect.afterCreate(table.name()).forEach(handle::execute);
     }
 
@@ -63,26 +70,50 @@ final class TableDefinitions {
         child.columns().forEach(column -> definitions.add(column.name() + " " + dialect.sqlType(column.type())));
         definitions.add("PRIMARY KEY (" + String.join(", ", child.key(table)) + ")");
         handle.execute("CREATE TABLE " + child.name() + " (" + String.join(", ", definitions) + ")");
+        changes.madeChange("DROP TABLE IF EXISTS " + child.name());
     }
 
     /** Nullable: the rows there are have no value until a refill derives one from their raw. */
     void addColumn(String table, Column column) {
-        alter(table, column.name() + " " + dialect.sqlType(column.type()));
+        alter(table, column.name(), column.name() + " " + dialect.sqlType(column.type()));
     }
 
     void addDeletedAt(String table) {
-        alter(table, dialect.deletedAtDefinition());
+        alter(table, StandardColumns.DELETED_AT, dialect.deletedAtDefinition());
     }
 
-    private void alter(String table, String definition) {
+    private void alter(String table, String column, String definition) {
         Column.requireIdentifier(table, "table");
         jdbi.useHandle(handle -> handle.execute("ALTER TABLE " + table + " ADD COLUMN " + definition));
+        changes.madeChange("ALTER TABLE " + table + " DROP COLUMN " + column);
     }
 
+    /** Notes the index as a change only when it is new on this table: one of that name elsewhere is left alone. */
     void index(String table, List<String> columns) {
         Column.requireIdentifier(table, "table");
         String name = table + "_" + columns.get(columns.size() - 1);
-        jdbi.useHandle(handle -> handle.execute("CREATE INDEX IF NOT EXISTS " + name + " ON " + table + " ("
-                + String.join(", ", columns) + ")"));
+        try {
+            jdbi.useHandle(handle -> {
+                boolean existed = hasIndex(handle, table, name);
+                handle.execute("CREATE INDEX IF NOT EXISTS " + name + " ON " + table + " (" + String.join(", ", columns) + ")");
+                if (!existed && hasIndex(handle, table, name)) {
+                    changes.madeChange("DROP INDEX IF EXISTS " + name);
+                }
+            });
+        } catch (SQLException e) {
+            throw new IllegalStateException("Cannot read the indexes of table " + table + ": " + e.getMessage(), e);
+        }
+    }
+
+    private static boolean hasIndex(Handle handle, String table, String index) throws SQLException {
+        DatabaseMetaData metaData = handle.getConnection().getMetaData();
+        try (ResultSet rs = metaData.getIndexInfo(null, handle.getConnection().getSchema(), table, false, true)) {
+            while (rs.next()) {
+                if (index.equalsIgnoreCase(rs.getString("INDEX_NAME"))) {
+                    return true;
+                }
+            }
+        }
+        return false;
     }
 }

@@ -17,6 +17,8 @@ import org.jdbi.v3.core.Jdbi;
 import io.ledgersync.warehouse.dialect.ChildRows;
 import io.ledgersync.warehouse.dialect.Dialect;
 import io.ledgersync.warehouse.dialect.RowUpsert;
+import io.ledgersync.warehouse.history.VersionPurge;
+import io.ledgersync.warehouse.history.VersionWriter;
 import io.ledgersync.warehouse.table.Column;
 import io.ledgersync.warehouse.table.ColumnLimits;
 import io.ledgersync.warehouse.table.Row;
@@ -34,6 +36,8 @@ public class Warehouse {
     private final Jdbi jdbi;
     private final Clock clock;
     private final RowUpsert rowUpsert;
+    /** The versions of the tables that keep history (issue 26), written beside their current rows. */
+    private final VersionWriter versions;
     /** What each verified table's columns hold, read once at startup by {@link #verify}. */
     private final Map<String, ColumnLimits> limits = new ConcurrentHashMap<>();
     private static final ColumnLimits NO_LIMITS = ColumnLimits.none();
@@ -42,6 +46,7 @@ public class Warehouse {
         this.jdbi = jdbi;
         this.clock = clock;
         this.rowUpsert = dialect.rowUpsert();
+        this.versions = new VersionWriter(rowUpsert);
     }
 
     /**
@@ -69,6 +74,9 @@ public class Warehouse {
         jdbi.useHandle(handle -> Transactions.inOne(handle, () -> {
             rowUpsert.upsert(handle, table, rows, syncedAt, runId);
             ChildRows.replace(handle, rowUpsert, table, table.children(), rows);
+            if (table.keepsHistory()) {
+                versions.write(handle, table, rows, java.util.Collections.nCopies(rows.size(), new VersionWriter.Seen(syncedAt, runId)));
+            }
         }));
     }
 
@@ -113,6 +121,11 @@ public class Warehouse {
             if (found.missing() == 0 || found.beyond(maxFraction)) {
                 return new Deletions(found.missing(), found.live(), found.missing() == 0 ? 0 : -1);
             }
+            if (table.keepsHistory()) {
+                Map<String, Object> binds = new HashMap<>(company);
+                binds.put("walkStartedAt", utc(walkStartedAt));
+                versions.closeMissing(handle, table, DELETED_AT + " IS NULL AND synced_at < :walkStartedAt" + scope, binds, utc(at));
+            }
             int marked = handle.createUpdate("UPDATE " + table.name() + " SET " + DELETED_AT + " = :at WHERE " + DELETED_AT
                             + " IS NULL AND synced_at < :walkStartedAt" + scope)
                     .bind("at", utc(at))
@@ -140,6 +153,19 @@ public class Warehouse {
         public boolean beyond(double maxFraction) {
             return missing > maxFraction * live;
         }
+    }
+
+    /**
+     * Deletes the versions of a table's history closed before {@code closedBefore} ({@code ledgersync.history.keep}),
+     * with their child rows, in one transaction.
+     *
+     * @return how many versions were deleted; 0 for a table without history
+     */
+    public int purgeVersions(Table table, Instant closedBefore) {
+        if (!table.keepsHistory()) {
+            return 0;
+        }
+        return jdbi.inTransaction(handle -> VersionPurge.purge(handle, table, utc(closedBefore)));
     }
 
     /** Per company, the live rows of a company data set's table and those marked deleted. */
@@ -210,7 +236,7 @@ public class Warehouse {
                 return Optional.of(new Misfit(i, reason));
             }
         }
-        if (ColumnLimits.hasNulEscape(row.raw())) {
+        if (ColumnLimits.hasNulEscape(row.raw())) { // on the bytes: no String of raw for the check
             return Optional.of(new Misfit(-1, "holds the escape \\u0000 (NUL), which PostgreSQL's jsonb refuses"));
         }
         return Optional.empty();

@@ -51,8 +51,8 @@ class WarehouseConfiguration {
     }
 
     @Bean
-    WarehouseSchema warehouseSchema(Jdbi jdbi, Dialect warehouseDialect, ObjectProvider<Clock> clock) {
-        return new WarehouseSchema(jdbi, warehouseDialect, clock.getIfAvailable(Clock::systemUTC));
+    WarehouseSchema warehouseSchema(Jdbi jdbi, DataSource dataSource, Dialect warehouseDialect, ObjectProvider<Clock> clock) {
+        return new WarehouseSchema(jdbi, dataSource, warehouseDialect, clock.getIfAvailable(Clock::systemUTC));
     }
 
     @Bean

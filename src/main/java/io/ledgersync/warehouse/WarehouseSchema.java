@@ -5,6 +5,8 @@ import java.util.List;
 import java.util.Optional;
 import java.util.function.Function;
 
+import javax.sql.DataSource;
+
 import org.jdbi.v3.core.Jdbi;
 import io.ledgersync.warehouse.dialect.Dialect;
 import io.ledgersync.warehouse.lock.SchemaLock;
@@ -25,24 +27,40 @@ import io.ledgersync.warehouse.table.TableShape;
 public class WarehouseSchema {
 
     private final SchemaLock lock;
+    private final AllOrNothing changes;
     private final LiveTables live;
     private final TableDefinitions definitions;
     private final SchemaLog log;
     private final Refill refill;
     private final Rebuild rebuild;
+    private final HistorySeed historySeed;
 
-    WarehouseSchema(Jdbi jdbi, Dialect dialect, Clock clock) {
+    /** @param dataSource the data source that {@code jdbi} wraps in a transaction-aware proxy */
+    WarehouseSchema(Jdbi jdbi, DataSource dataSource, Dialect dialect, Clock clock) {
         this.lock = dialect.schemaLock(jdbi);
+        this.changes = new AllOrNothing(jdbi, dataSource, dialect.transactionalDdl());
         this.live = new LiveTables(jdbi);
-        this.definitions = new TableDefinitions(jdbi, dialect);
-        this.log = new SchemaLog(jdbi, clock);
+        this.definitions = new TableDefinitions(jdbi, dialect, changes);
+        this.log = new SchemaLog(jdbi, clock, changes);
         this.refill = new Refill(jdbi, dialect);
-        this.rebuild = new Rebuild(jdbi, dialect, definitions, live);
+        this.rebuild = new Rebuild(jdbi, dialect, definitions, live, changes);
+        this.historySeed = new HistorySeed(jdbi, dialect, clock);
     }
 
     /** Runs {@code work} while no other process changes the data-set tables: under the dialect's {@link SchemaLock}. */
     public void exclusively(Runnable work) {
         lock.exclusively(work);
+    }
+
+    /**
+     * Runs {@code work}, a start's change of the data-set tables, all or nothing: one transaction on PostgreSQL, each
+     * change undone on H2 when it fails ({@link AllOrNothing}).
+     *
+     * @throws SchemaChangeFailedException when {@code work} failed after it changed something, saying that nothing was
+     *         changed, or what is left where taking it back failed too; a failure before any change is thrown as it is
+     */
+    public void allOrNothing(Runnable work) {
+        changes.run(work);
     }
 
     /** The table as the database has it; empty when there is no such table. */
@@ -112,5 +130,20 @@ public class WarehouseSchema {
      */
     public long rebuild(Table table, int batchSize, Function<StoredRecord, Row> derive) {
         return rebuild.rebuild(table, batchSize, derive);
+    }
+
+    /** Creates the history tables of a table that keeps history ({@link io.ledgersync.warehouse.table.Versioning}) and lacks them. */
+    public void createHistory(Table table) {
+        historySeed.create(table);
+    }
+
+    /**
+     * Brings the table's history in line with its current rows, from their stored {@code raw}, in batches of
+     * {@code batchSize} rows ({@code HistorySeed}): for history turned on for a table that holds data.
+     *
+     * @return how many versions were written
+     */
+    public long seedHistory(Table table, int batchSize, Function<StoredRecord, Row> derive) {
+        return historySeed.seed(table, batchSize, derive);
     }
 }

@@ -6,7 +6,9 @@
  * has, {@code SchemaLog} the {@code data_set_schema} record, {@code Refill} and {@code Rebuild} the tables filled again
  * from raw over a {@code TableScan}), and the wiring. Below it, each using only those under it
  * ({@code ArchitectureTests.warehouseLayers}): {@code state} (ledgersync's own tables: sync_state, rejected records,
- * run history and its purge), {@code dialect} (what differs between the databases: SQL types, upserts, COPY, which
+ * run history and its purge), {@code history} (the records' versions when a data set keeps history: the history
+ * tables' DDL, the versions written beside the current rows, their purge; {@code HistorySeed} above seeds them from
+ * raw), {@code dialect} (what differs between the databases: SQL types, upserts, COPY, which
  * locks), and at the bottom {@code lock} (run locks, the schema lock) and {@code table} (tables, columns and rows as
  * data).
  */

@@ -19,7 +19,7 @@ import org.apache.qpid.server.SystemLauncher;
  * failure ({@link io.ledgersync.RequiresMachineServer}). Each test names its own queue (through
  * {@code ledgersync.cluster.name}), so tests on one RabbitMQ never share work.
  */
-interface TestBroker extends AutoCloseable {
+public interface TestBroker extends AutoCloseable {
 
     int port();
 

@@ -35,8 +35,6 @@ import io.ledgersync.sandbox.SandboxSettings;
 import io.ledgersync.sync.SyncRequest;
 import io.ledgersync.sync.history.SyncReport;
 import io.ledgersync.sync.run.SyncLauncher;
-import tools.jackson.databind.JsonNode;
-import tools.jackson.databind.json.JsonMapper;
 
 /**
  * The service with metrics export on, synced once per database against the sandbox (3 companies of 250
@@ -85,7 +83,7 @@ abstract class AbstractMetricsIntegrationTests {
         sync();
         Set<String> scraped = sampleNames(scrape());
         Map<String, String> expressions = new LinkedHashMap<>();
-        expressions.putAll(dashboardExpressions());
+        expressions.putAll(DashboardQueries.all());
         expressions.putAll(alertExpressions());
 
         Map<String, Set<String>> missing = new LinkedHashMap<>();
@@ -164,52 +162,6 @@ abstract class AbstractMetricsIntegrationTests {
         assertThat(response.statusCode()).as("the scrape needs no credentials").isEqualTo(200);
         Files.writeString(Path.of("target/" + getClass().getSimpleName() + "-scrape.txt"), response.body()); // to read when a check fails
         return response.body();
-    }
-
-    /** Every query of every panel (rows included) and every templating variable query of the dashboards. */
-    private static Map<String, String> dashboardExpressions() throws IOException {
-        Map<String, String> expressions = new LinkedHashMap<>();
-        JsonMapper json = JsonMapper.builder().build();
-        List<Path> files;
-        try (Stream<Path> listing = Files.list(Path.of("grafana/dashboards"))) {
-            files = listing.filter(file -> file.toString().endsWith(".json")).sorted().toList();
-        }
-        assertThat(files).as("dashboards").isNotEmpty();
-        for (Path file : files) {
-            JsonNode dashboard = json.readTree(file.toFile());
-            List<JsonNode> panels = new ArrayList<>();
-            collectPanels(dashboard.path("panels"), panels);
-            assertThat(panels).as("panels of %s", file).isNotEmpty();
-            for (JsonNode panel : panels) {
-                String where = file.getFileName() + " panel '" + panel.path("title").asString() + "'";
-                int queries = 0;
-                for (JsonNode target : panel.path("targets")) {
-                    String expression = target.path("expr").asString("");
-                    assertThat(expression).as("%s has a target without a query", where).isNotBlank();
-                    expressions.put(where + " query " + target.path("refId").asString(), expression);
-                    queries++;
-                }
-                assertThat(queries).as("%s has no query", where).isPositive();
-            }
-            for (JsonNode variable : dashboard.path("templating").path("list")) {
-                if (variable.path("type").asString("").equals("query")) {
-                    JsonNode query = variable.path("query");
-                    expressions.put(file.getFileName() + " variable $" + variable.path("name").asString(),
-                            query.isObject() ? query.path("query").asString() : query.asString());
-                }
-            }
-        }
-        return expressions;
-    }
-
-    private static void collectPanels(JsonNode panels, List<JsonNode> into) {
-        for (JsonNode panel : panels) {
-            if (panel.path("type").asString("").equals("row")) {
-                collectPanels(panel.path("panels"), into); // a collapsed row holds its panels
-            } else {
-                into.add(panel);
-            }
-        }
     }
 
     @SuppressWarnings("unchecked")

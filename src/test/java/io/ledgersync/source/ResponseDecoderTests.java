@@ -99,6 +99,44 @@ class ResponseDecoderTests {
         assertThat(page.results().get(1).json().get("id").asString()).isEqualTo("\u00fc");
     }
 
+    /** Issue 28: a record's raw is its bytes in the response, cut once, whatever lies between and inside its tokens. */
+    @Test
+    void eachRecordKeepsExactlyItsBytesInTheResponseWithOddWhitespaceEscapesAndNestedArrays() {
+        String first = "{\n\t\"id\" :\r\n \"x\\u00e9\\\"\\\\\\n\" , \"m\u00fcnze\": \"\u20ac \ud83d\ude00\",\"a\":[[1,[2,[]]],[],{\"b\":[{}]}] }";
+        String second = "{}";
+        String third = "{\"id\":7,\"lines\":[ {\"n\":[ ] } ]\t}";
+        String body = "{ \"results\" :\n[ " + first + "\r\n,\t" + second + " ," + third + "\n] ,\"pageNumber\":1, \"pageSize\": 3, \"totalResults\": 3}";
+
+        Page page = decode(body);
+
+        assertThat(page.results()).extracting(record -> new String(record.raw(), StandardCharsets.UTF_8))
+                .containsExactly(first, second, third);
+        assertThat(page.results().get(0).raw()).isEqualTo(bytes(first));
+        assertThat(page.results()).extracting(SourceRecord::id).containsExactly("x\u00e9\"\\\n", null, "7");
+        assertThat(page.results().get(0).json().path("a").get(0).get(1).get(1).isArray()).isTrue();
+    }
+
+    /** Issue 28: each record is read once, by the caller's parse, in the pass that decodes the page; ids come from it. */
+    @Test
+    void eachRecordIsReadOnceByTheCallersParseInThePassThatDecodesThePage() {
+        java.util.List<tools.jackson.databind.JsonNode> read = new java.util.ArrayList<>();
+        RecordParse trees = parser -> {
+            tools.jackson.databind.JsonNode tree = parser.readValueAsTree(); // leaves the parser at the record's end
+            read.add(tree);
+            return () -> "read-" + tree.path("id").asString();
+        };
+        String body = "{\"results\": [{\"id\": \"a\", \"n\": [[1], {\"id\": \"inner\"}]}, {\"id\": \"b\"}], \"pageNumber\": 1,"
+                + " \"pageSize\": 2, \"totalResults\": 2}";
+
+        Page page = decoder.decodePage("GET /x", "/x", bytes(body), trees);
+
+        assertThat(read).hasSize(2);
+        assertThat(page.results()).extracting(SourceRecord::id).containsExactly("read-a", "read-b");
+        assertThat(page.results()).extracting(SourceRecord::rawJson)
+                .containsExactly("{\"id\": \"a\", \"n\": [[1], {\"id\": \"inner\"}]}", "{\"id\": \"b\"}");
+        assertThat(page.results().get(1).parsed().id()).isEqualTo("read-b");
+    }
+
     @Test
     void aSyntaxErrorDeepInsideARecordFailsThePage() {
         assertThatThrownBy(() -> decode("""

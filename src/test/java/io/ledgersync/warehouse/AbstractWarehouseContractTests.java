@@ -191,7 +191,7 @@ abstract class AbstractWarehouseContractTests {
             new Column("total", ColumnType.DECIMAL)), List.of("company_id", "id"), List.of(LINES));
 
     private WarehouseSchema schema() {
-        return new WarehouseSchema(jdbi, dialect, clock);
+        return new WarehouseSchema(jdbi, dataSource, dialect, clock);
     }
 
     private static Row bill(String company, String id, String... lines) {
@@ -240,6 +240,44 @@ abstract class AbstractWarehouseContractTests {
         })).hasMessageContaining("the chunk failed");
 
         assertThat(lines("c1", "b1")).containsExactly("1:desk");
+    }
+
+    /**
+     * Issue 25, item 7: a start's change of the data-set tables is all or nothing: a table with its child, a column added
+     * to another table, its index and the record of the change all go when a later step fails (one transaction on
+     * PostgreSQL, undone on H2), also under the schema lock, as a start runs it; the failure says that nothing was changed.
+     */
+    @Test
+    void aSchemaChangeThatFailsMidWayIsTakenBackWhole() {
+        WarehouseSchema schema = schema();
+        TableShape invoicesBefore = schema.shape("invoices").orElseThrow();
+        int recordsBefore = schema.history().size();
+
+        assertThatThrownBy(() -> schema.exclusively(() -> schema.allOrNothing(() -> {
+            schema.create(BILLS);
+            schema.addColumn("invoices", new Column("note", ColumnType.TEXT));
+            schema.index("invoices", List.of("company_id", "note"));
+            schema.record("bills", "bills", "jobs/bills.yml", "0", List.of("total"), "created table bills");
+            throw new IllegalStateException("Data set bills (jobs/bills.yml): the next step failed");
+        }))).isInstanceOf(SchemaChangeFailedException.class)
+                .hasMessage("Data set bills (jobs/bills.yml): the next step failed; nothing was changed: the warehouse is as it"
+                        + " was before this start");
+
+        assertThat(schema.shape("bills")).isEmpty();
+        assertThat(schema.shape("bill_lines")).isEmpty();
+        assertThat(schema.shape("invoices")).contains(invoicesBefore);
+        assertThat(schema.history()).hasSize(recordsBefore);
+        schema.allOrNothing(() -> schema.index("invoices", List.of("company_id", "status")));
+        assertThat(schema.shape("invoices")).as("the same index can be made again").contains(invoicesBefore);
+    }
+
+    @Test
+    void aFailureBeforeAnyChangeIsThrownAsItIs() {
+        IllegalStateException refusal = new IllegalStateException("refused before any change");
+
+        assertThatThrownBy(() -> schema().allOrNothing(() -> {
+            throw refusal;
+        })).isSameAs(refusal);
     }
 
     @Test

@@ -24,6 +24,7 @@ import io.ledgersync.warehouse.table.Column;
 import io.ledgersync.warehouse.table.ColumnType;
 import io.ledgersync.warehouse.table.StandardColumns;
 import io.ledgersync.warehouse.table.Table;
+import io.ledgersync.warehouse.table.Versioning;
 import io.ledgersync.yaml.YamlDocument;
 import io.ledgersync.yaml.YamlFiles;
 
@@ -33,6 +34,9 @@ import io.ledgersync.yaml.YamlFiles;
  * at start ({@link DataSetSchemas}); the file format is {@link DataSetFile}.
  */
 public final class DataSetCatalog {
+
+    /** The field by which the Data API marks a record deleted (docs/CONTRACT.md): closes its version in history mode. */
+    private static final String IS_DELETED = "metadata.isDeleted";
 
     private final Map<String, DataSet> byName;
 
@@ -184,9 +188,26 @@ public final class DataSetCatalog {
         }
         String table = file.table() == null ? file.name() : file.table();
         return new Parsed(new DataSet(file.name(), file.path(), file.parent(),
-                new Table(table, columns, key, children.stream().map(DataSet.Child::table).toList()), fields, file.cursor(),
+                new Table(table, columns, key, children.stream().map(DataSet.Child::table).toList(),
+                        file.keepsHistory() ? versioning(columns, fields, file.cursor()) : null), fields, file.cursor(),
                 file.query() == null || file.query().isBlank() ? null : file.query().strip(), children,
                 new DataSet.Declaration(source, sha256(text))), document);
+    }
+
+    /**
+     * History mode's columns: a version is valid from the cursor's column ({@code modified_date}), the source's time of
+     * the change; a boolean column read from {@code metadata.isDeleted} marks the record deleted at the source.
+     */
+    private static Versioning versioning(List<Column> columns, List<String> fields, String cursor) {
+        int validFrom = cursor == null ? -1 : fields.indexOf(cursor);
+        int deleted = -1;
+        for (int i = 0; i < fields.size(); i++) {
+            if (IS_DELETED.equals(fields.get(i)) && columns.get(i).type() == ColumnType.BOOLEAN) {
+                deleted = i;
+            }
+        }
+        return new Versioning(validFrom >= 0 && columns.get(validFrom).type() == ColumnType.TIMESTAMP
+                ? columns.get(validFrom).name() : null, deleted < 0 ? null : columns.get(deleted).name());
     }
 
     private static DataSet.Child child(YamlDocument<DataSetFile> document, String table, DataSetFile.Child child) {

@@ -23,6 +23,7 @@ import jakarta.validation.constraints.Pattern;
  * @param query a filter in the Data API's query language ({@code status=Paid}) every read of it is restricted to
  * @param columns each typed column: the record field (a dotted path) it is read from, and its type
  * @param children by table name, a list field of the record kept as a child table ({@code invoice_line_items}); optional
+ * @param history whether {@code <table>_history} keeps every version of each record (docs/history.md); off when absent
  */
 record DataSetFile(
         @NotBlank @Pattern(regexp = IDENTIFIER, message = IDENTIFIER_MESSAGE) String name,
@@ -34,7 +35,13 @@ record DataSetFile(
         @jakarta.validation.constraints.Size(max = 1500, message = "must be under 1500 characters (the Data API takes 2048 in all)")
         String query,
         @NotEmpty Map<@Pattern(regexp = IDENTIFIER, message = IDENTIFIER_MESSAGE) String, @NotNull @Valid Column> columns,
-        Map<@Pattern(regexp = IDENTIFIER, message = IDENTIFIER_MESSAGE) String, @NotNull @Valid Child> children) {
+        Map<@Pattern(regexp = IDENTIFIER, message = IDENTIFIER_MESSAGE) String, @NotNull @Valid Child> children,
+        Boolean history) {
+
+    /** Whether the file asks for history mode. */
+    boolean keepsHistory() {
+        return Boolean.TRUE.equals(history);
+    }
 
     /** A table or column name that needs no quoting on any database. */
     static final String IDENTIFIER = "[a-z][a-z0-9_]{0,62}";

@@ -7,6 +7,7 @@ import java.util.Map;
 import java.util.regex.Pattern;
 
 import io.ledgersync.warehouse.table.StandardColumns;
+import io.ledgersync.warehouse.table.Versioning;
 import io.ledgersync.yaml.YamlDocument;
 
 /**
@@ -23,6 +24,11 @@ final class DataSetFileRules {
     static final int MAX_TABLE = MAX_IDENTIFIER - "_rebuild_pkey".length();
     /** A child table's primary key, {@code <child>_pkey}. */
     static final int MAX_CHILD_TABLE = MAX_IDENTIFIER - "_pkey".length();
+    /**
+     * A history table's primary key, {@code <table>_history_pkey} (history mode): for a data set's table, the same as
+     * {@link #MAX_TABLE}; for a child table of a data set with history, shorter than {@link #MAX_CHILD_TABLE}.
+     */
+    static final int MAX_HISTORY_TABLE = MAX_IDENTIFIER - Versioning.suffixLength() - "_pkey".length();
     /**
      * So that the longest partition step name, {@code <name>:company-sha256-<32 hex>} (sync.partition's
      * DataSetPartitioner, which cannot be imported here), fits Batch's {@code step_name varchar(100)}.
@@ -63,12 +69,21 @@ final class DataSetFileRules {
         name(document, file.table() == null ? "name" : "table", table, MAX_TABLE);
         file.columns().forEach((column, declared) -> {
             name(document, "columns." + column, column, MAX_IDENTIFIER);
+            if (file.keepsHistory() && Versioning.RESERVED.contains(column)) {
+                throw document.invalid("columns." + column, "'" + column + "' is a column of the history table that"
+                        + " 'history: true' keeps (" + String.join(", ", Versioning.RESERVED) + "): name it otherwise");
+            }
             field(document, "columns." + column + ".field", declared.field());
         });
         if (file.children() != null) {
             file.children().forEach((child, declared) -> {
                 String at = "children." + child;
                 name(document, at, child, MAX_CHILD_TABLE);
+                if (file.keepsHistory() && child.length() > MAX_HISTORY_TABLE) {
+                    throw document.invalid(at, "'" + child + "' is " + child.length() + " characters; at most "
+                            + MAX_HISTORY_TABLE + " leave room for its history table's primary key (<table>_history_pkey, 63"
+                            + " characters) that 'history: true' makes: shorten it");
+                }
                 name(document, at + ".parentKey", declared.parentKey(), MAX_IDENTIFIER);
                 if (List.of(StandardColumns.COMPANY_ID, StandardColumns.LINE_NUMBER).contains(declared.parentKey())) {
                     throw document.invalid(at + ".parentKey", "'" + declared.parentKey() + "' is already a key column of"
@@ -97,6 +112,10 @@ final class DataSetFileRules {
             tables.put(parsed.dataSet().table().name(), file.table() == null ? "name" : "table");
             if (file.children() != null) {
                 file.children().keySet().forEach(child -> tables.putIfAbsent(child, "children." + child));
+            }
+            if (file.keepsHistory()) { // the history tables are the data set's too: no other may take their names
+                new ArrayList<>(tables.entrySet()).forEach(entry -> tables.putIfAbsent(Versioning.historyOf(entry.getKey()),
+                        "history"));
             }
             String source = parsed.dataSet().file().source();
             tables.forEach((table, field) -> {

@@ -10,6 +10,7 @@ import org.slf4j.LoggerFactory;
 
 import io.ledgersync.source.SourceRecord;
 import io.ledgersync.warehouse.AppliedSchema;
+import io.ledgersync.warehouse.SchemaChangeFailedException;
 import io.ledgersync.warehouse.WarehouseSchema;
 import io.ledgersync.warehouse.table.ChildTable;
 import io.ledgersync.warehouse.table.Column;
@@ -18,13 +19,15 @@ import io.ledgersync.warehouse.table.StandardColumns;
 import io.ledgersync.warehouse.table.StoredRecord;
 import io.ledgersync.warehouse.table.Table;
 import io.ledgersync.warehouse.table.TableShape;
+import io.ledgersync.warehouse.table.Versioning;
 
 /**
  * Brings each data set's tables in line with its file at start, before any run reads anything: creates the tables a
  * data set lacks, adds the columns and child tables its file gained, and fills them from the {@code raw} already
  * stored, in bounded batches, without a request to the Data API. A change that cannot be applied in place (a column's
  * type, the key) stops the start ({@link UnsafeSchemaChangeException}) before anything is changed;
- * {@code schema --rebuild=<data set>} rebuilds that data set's tables from raw instead. Every file whose text or
+ * {@code schema --rebuild=<data set>} rebuilds that data set's tables from raw instead. The changes of a start are all
+ * or nothing ({@link WarehouseSchema#allOrNothing}): one that fails mid-way leaves the warehouse as it was. Every file whose text or
  * tables changed is recorded in {@code data_set_schema}. Tables that Flyway's V2 and V4 created (companies, invoices,
  * customers) are adopted as they are: their columns agree with the files, and they get what they lack
  * ({@code deleted_at}). Thread-safe.
@@ -34,6 +37,8 @@ public final class DataSetSchemas {
     private static final Logger log = LoggerFactory.getLogger(DataSetSchemas.class);
     /** How a child table is named in the record of filled columns, beside the typed columns. */
     private static final String CHILD = "child:";
+    /** How a history table ({@code history: true}) is named in that record, once it was created and seeded. */
+    private static final String HISTORY = "history:";
 
     private final WarehouseSchema schema;
     private final int batchSize;
@@ -59,13 +64,38 @@ public final class DataSetSchemas {
                 check(dataSet);
             }
         }
-        for (DataSet dataSet : catalog.all()) {
-            if (dataSet.name().equals(rebuild)) {
-                rebuild(dataSet);
-            } else {
-                apply(dataSet);
+        // all or nothing: a change that fails mid-way in the database takes back every change of this start; the rebuild
+        // comes last, since the old table it replaces cannot be taken back once it is gone
+        schema.allOrNothing(() -> {
+            for (DataSet dataSet : catalog.all()) {
+                if (!dataSet.name().equals(rebuild)) {
+                    changing(dataSet, () -> apply(dataSet));
+                }
             }
+            if (!rebuild.isEmpty()) {
+                changing(catalog.get(rebuild), () -> rebuild(catalog.get(rebuild)));
+            }
+        });
+    }
+
+    /** Runs a change of the data set's tables; a failure is told naming the data set, its file, and what failed. */
+    private static void changing(DataSet dataSet, Runnable change) {
+        try {
+            change.run();
+        } catch (RuntimeException e) {
+            for (Throwable cause = e; cause != null; cause = cause.getCause()) {
+                if (cause instanceof UnstorableRecordException unstorable) {
+                    throw new IllegalStateException(about(dataSet) + "filling its tables from the stored raw records failed: "
+                            + unstorable.getMessage() + ": declare a type that holds what the records have", e);
+                }
+            }
+            throw new IllegalStateException(about(dataSet) + "changing its tables failed: "
+                    + SchemaChangeFailedException.innermostMessage(e), e);
         }
+    }
+
+    private static String about(DataSet dataSet) {
+        return "Data set " + dataSet.name() + " (" + dataSet.file().source() + "): ";
     }
 
     /**
@@ -134,8 +164,63 @@ public final class DataSetSchemas {
                 changes.add(0, "adopted table " + table.name());
             }
         }
+        history(dataSet, last, changes);
         index(dataSet);
         return record(dataSet, last, changes);
+    }
+
+    /**
+     * History mode ({@code history: true}): creates the history tables and, the first start with it on, seeds them from
+     * the stored raw (zero Data API requests); with it off, a history table left from before is kept and no longer
+     * written, said in one line at every start.
+     */
+    private void history(DataSet dataSet, Optional<AppliedSchema> last, List<String> changes) {
+        Table table = dataSet.table();
+        String history = Versioning.historyOf(table.name());
+        Optional<TableShape> shape = schema.shape(history);
+        if (!table.keepsHistory()) {
+            if (shape.isPresent()) {
+                log.info("Data set {} ({}): history is off, so {} is kept as it is and no longer written ('history: true'"
+                        + " writes it again)", dataSet.name(), dataSet.file().source(), history);
+            }
+            return;
+        }
+        boolean seeded = last.isPresent() && last.get().columns().contains(HISTORY + history);
+        if (shape.isPresent() && seeded) {
+            addHistoryColumns(table, shape.get(), changes);
+            return;
+        }
+        schema.createHistory(table);
+        schema.shape(history).ifPresent(created -> addHistoryColumns(table, created, changes));
+        long versions = schema.seedHistory(table, batchSize, derive(dataSet));
+        changes.add((shape.isEmpty() ? "created " : "brought up to date ") + history
+                + children(table).replace(" and ", " and the history of ") + ", " + versions + " versions from raw");
+    }
+
+    /** A column the file gained goes into the history table too: null in the versions written before it. */
+    private void addHistoryColumns(Table table, TableShape shape, List<String> changes) {
+        String history = Versioning.historyOf(table.name());
+        for (Column column : table.columns()) {
+            if (!shape.has(column.name())) {
+                schema.addColumn(history, column);
+                changes.add("added " + history + "." + column.name());
+            }
+        }
+        for (ChildTable child : table.children()) {
+            String childHistory = Versioning.historyOf(child.name());
+            Optional<TableShape> childShape = schema.shape(childHistory);
+            if (childShape.isEmpty()) {
+                schema.createHistory(table); // the child's history table alone is missing: IF NOT EXISTS makes just it
+                changes.add("created " + childHistory);
+                continue;
+            }
+            for (Column column : child.columns()) {
+                if (!childShape.get().has(column.name())) {
+                    schema.addColumn(childHistory, column);
+                    changes.add("added " + childHistory + "." + column.name());
+                }
+            }
+        }
     }
 
     /** The safe changes to an existing table: deleted_at, new columns and child tables, each filled from raw. */
@@ -228,6 +313,9 @@ public final class DataSetSchemas {
         List<String> columns = new ArrayList<>();
         table.columns().stream().map(Column::name).filter(name -> !name.equals(StandardColumns.COMPANY_ID)).forEach(columns::add);
         table.children().forEach(child -> columns.add(CHILD + child.name()));
+        if (table.keepsHistory()) {
+            columns.add(HISTORY + Versioning.historyOf(table.name()));
+        }
         return columns;
     }
 

@@ -16,6 +16,7 @@ import io.ledgersync.warehouse.table.ChildTable;
 import io.ledgersync.warehouse.table.Column;
 import io.ledgersync.warehouse.table.StandardColumns;
 import io.ledgersync.warehouse.table.Table;
+import io.ledgersync.warehouse.table.Versioning;
 
 /**
  * Every warehouse table of the data sets, each column with the record field it comes from, for the people who query
@@ -49,6 +50,12 @@ public final class TableMap {
             entries.add(parent(dataSet));
             for (DataSet.Child child : dataSet.children()) {
                 entries.add(child(dataSet, child));
+            }
+            if (dataSet.table().keepsHistory()) {
+                entries.add(history(dataSet));
+                for (DataSet.Child child : dataSet.children()) {
+                    entries.add(childHistory(dataSet, child));
+                }
             }
         }
         this.tables = List.copyOf(entries);
@@ -91,6 +98,50 @@ public final class TableMap {
         String description = "Each item of " + dataSet.name() + "." + child.field() + " (" + dataSet.file().source()
                 + "), replaced with its " + dataSet.name() + " record; join " + parent.name() + " for whether it is live";
         return new TableEntry(table.name(), description, table.key(parent), columns, false);
+    }
+
+    /** {@code <table>_history}: every version of each record (history mode, docs/history.md). */
+    private static TableEntry history(DataSet dataSet) {
+        Table table = dataSet.table();
+        TableEntry current = parent(dataSet);
+        List<Entry> columns = new ArrayList<>(current.columns().subList(0, table.columns().size()));
+        columns.add(new Entry(StandardColumns.RAW, "json", "the whole record as this version was sent"));
+        columns.add(new Entry(Versioning.RAW_HASH, "text", "a hash of raw: a new version is written only when it changes"));
+        columns.add(new Entry(Versioning.VERSION, "integer", "the version's number for its record, from 1"));
+        String validFrom = table.versioning().validFrom();
+        columns.add(new Entry(Versioning.VALID_FROM, "timestamp", validFrom == null
+                ? "when ledgersync saw the version (the data set has no cursor of the source's time)"
+                : "when the source made this version (" + validFrom + "): use it for \"as at\" questions"));
+        columns.add(new Entry(Versioning.VALID_TO, "timestamp", "when the next version began or the record was deleted;"
+                + " null while current. As at T: valid_from <= T AND (valid_to IS NULL OR valid_to > T)"));
+        columns.add(new Entry(Versioning.IS_CURRENT, "boolean", "whether this is the record's current version"));
+        columns.add(new Entry(Versioning.SEEN_AT, "timestamp", "when ledgersync first saw this version (its own clock)"));
+        columns.add(new Entry(StandardColumns.RUN_ID, "integer", "the sync run that saw this version"));
+        String description = "History of " + table.name() + " (" + dataSet.file().source() + ", history: true): one row per"
+                + " version of each record, written only when the record changed";
+        return new TableEntry(Versioning.historyOf(table.name()), description, historyKey(table), columns, false);
+    }
+
+    /** {@code <child>_history}: each version's items, keyed to the parent's version. */
+    private static TableEntry childHistory(DataSet dataSet, DataSet.Child child) {
+        TableEntry current = child(dataSet, child);
+        List<Entry> columns = new ArrayList<>(current.columns());
+        int versionAt = current.key().size() - 1; // before line_number
+        columns.add(versionAt, new Entry(Versioning.VERSION, "integer", Versioning.historyOf(dataSet.table().name())
+                + ".version of the record version the item belongs to"));
+        List<String> key = new ArrayList<>(current.key());
+        key.add(versionAt, Versioning.VERSION);
+        String description = "Each item of " + dataSet.name() + "." + child.field() + " in each version of the record"
+                + " (" + dataSet.file().source() + ", history: true); join " + Versioning.historyOf(dataSet.table().name())
+                + " on its key and version";
+        return new TableEntry(Versioning.historyOf(child.table().name()), description, key, columns, false);
+    }
+
+    /** A history table's key: the record's, then its version. */
+    private static List<String> historyKey(Table table) {
+        List<String> key = new ArrayList<>(table.key());
+        key.add(Versioning.VERSION);
+        return key;
     }
 
     private static int indexOf(Table table, String column) {

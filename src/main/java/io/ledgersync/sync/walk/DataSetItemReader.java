@@ -10,6 +10,7 @@ import org.springframework.batch.infrastructure.item.ItemStreamReader;
 import org.springframework.context.ApplicationEventPublisher;
 
 import io.ledgersync.source.DataApiClient;
+import io.ledgersync.source.RecordParse;
 import io.ledgersync.source.Page;
 import io.ledgersync.sync.PartitionOutcome;
 import io.ledgersync.sync.PermanentFailures;
@@ -66,10 +67,18 @@ public class DataSetItemReader implements ItemStreamReader<Page> {
     public DataSetItemReader(DataApiClient client, String dataSet, String path, String description, long runId,
             PermanentFailures permanentFailures, ApplicationEventPublisher events, Executor prefetcher, int pageMargin,
             DriftRecovery recovery) {
+        this(client, RecordParse.IDS, dataSet, path, description, runId, permanentFailures, events, prefetcher, pageMargin,
+                recovery);
+    }
+
+    /** @param parse how each record is read while its page is decoded, e.g. the data set's {@code RecordMapper} */
+    public DataSetItemReader(DataApiClient client, RecordParse parse, String dataSet, String path, String description,
+            long runId, PermanentFailures permanentFailures, ApplicationEventPublisher events, Executor prefetcher,
+            int pageMargin, DriftRecovery recovery) {
         this.client = client;
         this.path = path;
         this.description = description;
-        this.fetch = new PageFetch(client, runId, dataSet, description, permanentFailures, events, prefetcher);
+        this.fetch = new PageFetch(client, parse, runId, dataSet, description, permanentFailures, events, prefetcher);
         this.passes = new WalkPasses(description, pageMargin, recovery,
                 seen -> events.publishEvent(new SyncEvent.DriftDetected(runId, dataSet, seen)));
     }

@@ -11,6 +11,7 @@ import org.springframework.context.ApplicationEventPublisher;
 import io.ledgersync.source.DataApiClient;
 import io.ledgersync.source.DataApiException;
 import io.ledgersync.source.DataSetNotReadyException;
+import io.ledgersync.source.RecordParse;
 import io.ledgersync.source.DataTypeNotSupportedException;
 import io.ledgersync.source.Page;
 import io.ledgersync.sync.PartitionOutcome;
@@ -32,6 +33,8 @@ final class PageFetch {
     private static final Logger log = LoggerFactory.getLogger(PageFetch.class);
 
     private final DataApiClient client;
+    /** How each record is read while its page is decoded: the data set's mapper, so that nothing parses it again. */
+    private final RecordParse parse;
     private final long runId;
     private final String dataSet;
     private final String description;
@@ -50,9 +53,10 @@ final class PageFetch {
     }
 
     /** @param prefetcher runs the fetch of the next page while the current one is written; null: no prefetch */
-    PageFetch(DataApiClient client, long runId, String dataSet, String description, PermanentFailures permanentFailures,
-            ApplicationEventPublisher events, Executor prefetcher) {
+    PageFetch(DataApiClient client, RecordParse parse, long runId, String dataSet, String description,
+            PermanentFailures permanentFailures, ApplicationEventPublisher events, Executor prefetcher) {
         this.client = client;
+        this.parse = parse;
         this.runId = runId;
         this.dataSet = dataSet;
         this.description = description;
@@ -90,7 +94,7 @@ final class PageFetch {
         });
         try {
             long started = System.nanoTime();
-            Page fetched = client.fetchPage(href);
+            Page fetched = client.fetchPage(href, parse);
             return new Fetched(fetched, Duration.ofNanos(System.nanoTime() - started));
         } catch (DataApiException e) {
             if (PermanentFailures.isPermanent(e)) {

@@ -2,33 +2,30 @@ package io.ledgersync.sync.write;
 
 import java.time.Instant;
 import java.time.OffsetDateTime;
-import java.util.List;
 
 import io.ledgersync.source.SourceRecord;
 import io.ledgersync.sync.dataset.DataSet;
-import io.ledgersync.sync.dataset.FieldPaths;
 import io.ledgersync.sync.dataset.RecordMapper;
 import io.ledgersync.warehouse.table.Row;
-import tools.jackson.core.JsonParser;
-import tools.jackson.databind.JsonNode;
 
 /**
  * The cursor value ({@code modifiedDate}) of a record about to be written: from its typed column when the data set
- * maps the cursor field to one, so that nothing is parsed twice, else read from the record's JSON. Thread-safe.
+ * maps the cursor field to one, else from what the mapper read of the record while its page was decoded, so that
+ * nothing is parsed twice (issue 28). Thread-safe.
  */
 final class CursorValues {
 
     private final int column;
-    private final FieldPaths paths;
+    private final RecordMapper mapper;
 
-    CursorValues(DataSet dataSet) {
+    CursorValues(DataSet dataSet, RecordMapper mapper) {
         this.column = dataSet.fields().indexOf(dataSet.cursorField());
-        this.paths = column >= 0 ? null : new FieldPaths(List.of(dataSet.cursorField()));
+        this.mapper = mapper;
     }
 
-    /** The record's cursor value, or null when it has none (or one that is not a date-time). */
-    Instant of(Row row) {
-        Object value = column >= 0 ? row.values()[column] : fromJson(row.raw());
+    /** The cursor value of a record and its row, or null when it has none (or one that is not a date-time). */
+    Instant of(Row row, SourceRecord record) {
+        Object value = column >= 0 ? row.values()[column] : mapper.cursorText(record);
         if (value instanceof OffsetDateTime time) {
             return time.toInstant();
         }
@@ -40,12 +37,5 @@ final class CursorValues {
             }
         }
         return null;
-    }
-
-    private String fromJson(String raw) {
-        try (JsonParser parser = new SourceRecord(raw).parser()) {
-            JsonNode node = paths.read(parser)[0];
-            return node.isValueNode() && !node.isNull() ? node.asString() : null;
-        }
     }
 }

@@ -19,6 +19,7 @@ import io.ledgersync.sync.PageWriteException;
 import io.ledgersync.sync.SourceDataException;
 import io.ledgersync.sync.SyncEvent;
 import io.ledgersync.sync.dataset.DataSet;
+import io.ledgersync.sync.dataset.RecordMapper;
 import io.ledgersync.sync.walk.PartitionContext;
 import io.ledgersync.warehouse.Warehouse;
 import io.ledgersync.warehouse.state.RejectedRecord;
@@ -61,11 +62,12 @@ public class DataSetItemWriter implements ItemStreamWriter<Page> {
     public DataSetItemWriter(Warehouse warehouse, RejectedRecords rejectedRecords, DataSet dataSet, String companyId, long runId,
             int maxRejected, ApplicationEventPublisher events, PartitionContext context) {
         this.context = context;
-        this.cursor = dataSet.cursorField() == null ? null : new CursorValues(dataSet);
+        RecordMapper mapper = new RecordMapper(dataSet);
+        this.cursor = dataSet.cursorField() == null ? null : new CursorValues(dataSet, mapper);
         this.warehouse = warehouse;
         this.rejectedRecords = rejectedRecords;
         this.dataSet = dataSet;
-        this.triage = new RecordTriage(dataSet, warehouse);
+        this.triage = new RecordTriage(dataSet, mapper, warehouse);
         this.companyId = companyId;
         this.runId = runId;
         this.maxRejected = maxRejected;
@@ -102,7 +104,7 @@ public class DataSetItemWriter implements ItemStreamWriter<Page> {
         try {
             warehouse.upsert(dataSet.table(), rows, runId);
             clearStored(stored);
-            keepNewestCursor(rows);
+            keepNewestCursor(rows, stored);
         } catch (RuntimeException e) {
             // the database's words alone do not say which page of which company; the cause keeps the exit code
             throw new PageWriteException("Writing GET " + pages.getItems().get(0).href() + " (" + rows.size() + " records"
@@ -164,13 +166,13 @@ public class DataSetItemWriter implements ItemStreamWriter<Page> {
     }
 
     /** The newest cursor value written so far in this walk, kept in the partition's context. */
-    private void keepNewestCursor(List<Row> rows) {
+    private void keepNewestCursor(List<Row> rows, List<SourceRecord> records) {
         if (cursor == null) {
             return;
         }
         Instant newest = context.position().newestCursor().orElse(null);
-        for (Row row : rows) {
-            Instant value = cursor.of(row);
+        for (int i = 0; i < rows.size(); i++) {
+            Instant value = cursor.of(rows.get(i), records.get(i));
             if (value != null && (newest == null || value.isAfter(newest))) {
                 newest = value;
             }

@@ -32,8 +32,12 @@ final class RecordTriage {
     private final int idColumn;
 
     RecordTriage(DataSet dataSet, Warehouse warehouse) {
+        this(dataSet, new RecordMapper(dataSet), warehouse);
+    }
+
+    RecordTriage(DataSet dataSet, RecordMapper mapper, Warehouse warehouse) {
         this.dataSet = dataSet;
-        this.mapper = new RecordMapper(dataSet);
+        this.mapper = mapper;
         this.warehouse = warehouse;
         this.idColumn = dataSet.fields().indexOf("id");
     }

@@ -1,6 +1,7 @@
 package io.ledgersync.trigger.schedule;
 
 import java.time.Clock;
+import java.time.Duration;
 import java.time.Instant;
 import java.time.ZonedDateTime;
 
@@ -9,6 +10,7 @@ import org.slf4j.LoggerFactory;
 import org.springframework.scheduling.support.CronExpression;
 
 import io.ledgersync.sync.SyncRequest;
+import io.ledgersync.sync.dataset.VersionRetention;
 import io.ledgersync.sync.history.RunRetention;
 import io.ledgersync.sync.run.RunHandle;
 import io.ledgersync.sync.run.SyncAlreadyRunningException;
@@ -40,6 +42,9 @@ class SyncSchedule {
     private Instant nextFullRefresh;
     private Instant nextDeferredCheck;
     private Instant nextPurge;
+    /** The history tables' versions (issue 26), purged at the runs' purge time; null: none. */
+    private VersionRetention versions;
+    private Duration keepVersions;
 
     SyncSchedule(SyncLauncher launcher, SyncRuns runs, RunRetention retention, ScheduleProperties properties,
             HistoryProperties history, Clock clock) {
@@ -70,6 +75,20 @@ class SyncSchedule {
             log.info("Runs older than {} purged by '{}' ({}): next at {}", history.retention(), history.purge(), properties.zone(),
                     nextPurge);
         }
+    }
+
+    /**
+     * Also purges, at the runs' purge time, the record versions closed longer ago than {@code keep}
+     * ({@code ledgersync.history.keep}; null keeps them all).
+     */
+    SyncSchedule purgingVersions(VersionRetention retention, Duration keep) {
+        this.versions = retention;
+        this.keepVersions = keep;
+        if (nextPurge != null && keep != null) {
+            log.info("Record versions closed more than {} ago purged by '{}' ({}): next at {}", keep, history.purge(),
+                    properties.zone(), nextPurge);
+        }
+        return this;
     }
 
     /** Starts whatever is due now. */
@@ -126,6 +145,13 @@ class SyncSchedule {
         } catch (RuntimeException e) {
             // What one purge leaves, the next one takes: the schedule goes on.
             log.error("Scheduled purge of old runs failed: {}", e.getMessage(), e);
+        }
+        if (versions != null && keepVersions != null) {
+            try {
+                versions.purge(now, keepVersions);
+            } catch (RuntimeException e) {
+                log.error("Scheduled purge of old record versions failed: {}", e.getMessage(), e);
+            }
         }
     }
 

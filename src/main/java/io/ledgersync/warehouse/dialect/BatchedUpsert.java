@@ -31,7 +31,7 @@ public final class BatchedUpsert implements RowUpsert {
                     batch.bind(i, values[i]);
                 }
             }
-            batch.bind(values.length, row.raw());
+            batch.bind(values.length, row.rawText()); // H2 keeps raw as CHARACTER VARYING, a String: made here, once
             batch.bind(values.length + 1, syncedAt);
             batch.bind(values.length + 2, runId);
             batch.bindNull(values.length + 3, java.sql.Types.TIMESTAMP_WITH_TIMEZONE); // deleted_at: in the source again

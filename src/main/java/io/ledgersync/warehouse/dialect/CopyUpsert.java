@@ -1,6 +1,5 @@
 package io.ledgersync.warehouse.dialect;
 
-import java.nio.charset.StandardCharsets;
 import java.sql.SQLException;
 import java.time.OffsetDateTime;
 import java.util.ArrayList;
@@ -87,14 +86,14 @@ final class CopyUpsert implements RowUpsert {
 
     /** How one row is written as a line of COPY's text format, without its newline; {@code ordinal} counts from 0. */
     private interface Line<T> {
-        void append(StringBuilder text, T row, int ordinal);
+        void append(CopyText text, T row, int ordinal);
     }
 
     /** Streams the rows to the server {@link #FLUSH_BYTES} at a time, so a chunk never sits in memory as one text. */
     private static <T> void copy(Handle handle, String sql, List<T> rows, Line<T> line) throws SQLException {
         CopyIn copy = handle.getConnection().unwrap(PGConnection.class).getCopyAPI().copyIn(sql);
         try {
-            StringBuilder text = new StringBuilder(FLUSH_BYTES + 4096);
+            CopyText text = new CopyText(FLUSH_BYTES + 4096);
             int ordinal = 0;
             for (T row : rows) {
                 line.append(text, row, ordinal++);
@@ -113,17 +112,17 @@ final class CopyUpsert implements RowUpsert {
     }
 
     /** A staged row: its typed values, raw, synced_at, run_id, then its ordinal ({@link #ORDINAL}). */
-    static void appendStaged(StringBuilder text, Row row, String syncedAt, long runId, int ordinal) {
+    static void appendStaged(CopyText text, Row row, String syncedAt, long runId, int ordinal) {
         for (Object value : row.values()) {
             appendValue(text, value);
             text.append('\t');
         }
-        appendEscaped(text, row.raw());
-        text.append('\t').append(syncedAt).append('\t').append(runId).append('\t').append(ordinal);
+        text.appendEscaped(row.raw()); // the record's bytes as they came, escaped on the bytes: no String (issue 28)
+        text.append('\t').appendAscii(syncedAt).append('\t').appendLong(runId).append('\t').appendLong(ordinal);
     }
 
     /** A row of a child table: its values, in column order. */
-    static void appendValues(StringBuilder text, Object[] values) {
+    static void appendValues(CopyText text, Object[] values) {
         for (int i = 0; i < values.length; i++) {
             if (i > 0) {
                 text.append('\t');
@@ -132,45 +131,25 @@ final class CopyUpsert implements RowUpsert {
         }
     }
 
-    private static void write(CopyIn copy, StringBuilder text) throws SQLException {
-        byte[] bytes = text.toString().getBytes(StandardCharsets.UTF_8);
-        copy.writeToCopy(bytes, 0, bytes.length);
-        text.setLength(0);
+    private static void write(CopyIn copy, CopyText text) throws SQLException {
+        copy.writeToCopy(text.bytes(), 0, text.length());
+        text.clear();
     }
 
     /** COPY's text format: \N is null; the types of {@link Row} print as PostgreSQL reads them. */
-    static void appendValue(StringBuilder text, Object value) {
+    static void appendValue(CopyText text, Object value) {
         if (value == null) {
-            text.append("\\N");
+            text.appendAscii("\\N");
         } else if (value instanceof String string) {
-            appendEscaped(text, string);
+            text.appendEscaped(string);
         } else if (value instanceof java.math.BigDecimal decimal) {
-            text.append(decimal.toPlainString());
+            text.appendDecimal(decimal); // as toPlainString prints it, without making a String
+        } else if (value instanceof Long number) {
+            text.appendLong(number);
         } else if (value instanceof OffsetDateTime timestamp) {
-            text.append(timestamp); // ISO 8601, which PostgreSQL reads; toString is several times faster than a formatter
+            text.appendAscii(timestamp.toString()); // ISO 8601, which PostgreSQL reads; toString is several times faster than a formatter
         } else {
-            appendEscaped(text, value.toString()); // Long, Boolean, LocalDate: their toString is PostgreSQL's input form
+            text.appendEscaped(value.toString()); // Boolean, LocalDate: their toString is PostgreSQL's input form
         }
-    }
-
-    /**
-     * Backslash, tab, newline and carriage return are the characters COPY's text format reserves. Most values have
-     * none, so they are looked for first with {@code indexOf}, which the JVM runs as vector instructions, and such a
-     * value is appended whole; a value with some is appended in runs between them (the profile's top frame, once).
-     */
-    static void appendEscaped(StringBuilder text, String value) {
-        if (value.indexOf('\\') < 0 && value.indexOf('\t') < 0 && value.indexOf('\n') < 0 && value.indexOf('\r') < 0) {
-            text.append(value);
-            return;
-        }
-        int from = 0;
-        for (int i = 0; i < value.length(); i++) {
-            char c = value.charAt(i);
-            if (c == '\\' || c == '\t' || c == '\n' || c == '\r') {
-                text.append(value, from, i).append('\\').append(c == '\\' ? '\\' : c == '\t' ? 't' : c == '\n' ? 'n' : 'r');
-                from = i + 1;
-            }
-        }
-        text.append(value, from, value.length());
     }
 }

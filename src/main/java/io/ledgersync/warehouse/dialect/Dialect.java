@@ -50,6 +50,14 @@ public interface Dialect {
     /** The lock held while the data-set tables are brought in line with their files, on the warehouse's connections. */
     SchemaLock schemaLock(Jdbi jdbi);
 
+    /**
+     * Whether CREATE, ALTER and DROP take part in a transaction, so that a start's change of the data-set tables can be
+     * rolled back whole (PostgreSQL); where each commits by itself (H2), a failed change is undone statement by statement.
+     */
+    default boolean transactionalDdl() {
+        return false;
+    }
+
     /** The column type of a typed column, as CREATE TABLE and ADD COLUMN spell it. */
     String sqlType(ColumnType type);
 

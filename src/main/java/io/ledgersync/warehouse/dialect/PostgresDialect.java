@@ -40,6 +40,11 @@ public final class PostgresDialect implements Dialect {
     }
 
     @Override
+    public boolean transactionalDdl() {
+        return true;
+    }
+
+    @Override
     public String rawType() {
         return "JSONB";
     }
@@ -51,11 +56,17 @@ public final class PostgresDialect implements Dialect {
                 + " AND 'lz4' = ANY (enumvals)) THEN ALTER TABLE " + table + " ALTER COLUMN raw SET COMPRESSION lz4; END IF; END $$");
     }
 
-    /** The primary key keeps its table's old name ({@code <table>_pkey}) unless it is renamed too: a later table of that name needs it. */
+    /**
+     * The primary key keeps its table's old name ({@code <table>_pkey}) unless it is renamed too: a later table of that
+     * name needs it. Its name is read, not guessed: PostgreSQL cuts a long table's part of it ({@code <63 - 5>_pkey}).
+     */
     @Override
     public List<String> renameTable(String from, String to) {
         return List.of("ALTER TABLE " + from + " RENAME TO " + to,
-                "ALTER TABLE " + to + " RENAME CONSTRAINT " + from + "_pkey TO " + to + "_pkey");
+                "DO $$ DECLARE pkey text; BEGIN SELECT conname INTO pkey FROM pg_constraint WHERE conrelid = CAST('" + to
+                        + "' AS regclass) AND contype = 'p'; IF pkey IS NOT NULL AND pkey <> '" + to + "_pkey' THEN"
+                        + " EXECUTE format('ALTER TABLE %I RENAME CONSTRAINT %I TO %I', '" + to + "', pkey, '" + to + "_pkey');"
+                        + " END IF; END $$");
     }
 
     @Override

@@ -1,5 +1,6 @@
 package io.ledgersync.warehouse.lock;
 
+import org.jdbi.v3.core.Handle;
 import org.jdbi.v3.core.Jdbi;
 
 /**
@@ -18,15 +19,20 @@ public final class AdvisorySchemaLock implements SchemaLock {
         this.jdbi = jdbi;
     }
 
+    /**
+     * The lock's handle is opened, not lent by {@code useHandle}: Jdbi lends a thread's open handle to every
+     * {@code useHandle} nested in it, so the work would run on the lock's connection, outside the transaction that makes
+     * a start's change all or nothing (issue 25).
+     */
     @Override
     public void exclusively(Runnable work) {
-        jdbi.useHandle(handle -> {
+        try (Handle handle = jdbi.open()) {
             handle.createQuery("SELECT pg_advisory_lock(:key)").bind("key", KEY).mapToMap().one();
             try {
                 work.run();
             } finally {
                 handle.createQuery("SELECT pg_advisory_unlock(:key)").bind("key", KEY).mapToMap().one();
             }
-        });
+        }
     }
 }

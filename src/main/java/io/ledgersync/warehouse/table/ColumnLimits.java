@@ -96,16 +96,31 @@ public final class ColumnLimits {
      * Whether a record's JSON text holds the escape backslash-u0000 (NUL): PostgreSQL's jsonb refuses it ("unsupported Unicode
      * escape sequence"), so such a record cannot be kept in {@code raw}, on H2 either, to behave the same.
      */
-    public static boolean hasNulEscape(String json) {
-        for (int at = json.indexOf("\\u0000"); at >= 0; at = json.indexOf("\\u0000", at + 1)) {
-            int backslashes = 0;
-            for (int i = at - 1; i >= 0 && json.charAt(i) == '\\'; i--) {
-                backslashes++;
+    public static boolean hasNulEscape(byte[] json) {
+        int at = ByteSearch.indexOfAny(json, 0, json.length, BACKSLASH, BACKSLASH, BACKSLASH, BACKSLASH);
+        while (at >= 0) {
+            int run = at;
+            while (run < json.length && json[run] == BACKSLASH) {
+                run++;
             }
-            if (backslashes % 2 == 0) { // an escaped backslash followed by "u0000" is text, not the escape
+            // an odd run of backslashes ends in an escape; an even one is escaped backslashes, then text
+            if ((run - at) % 2 == 1 && startsWith(json, run, NUL_ESCAPE_TAIL)) {
                 return true;
             }
+            at = run < json.length ? ByteSearch.indexOfAny(json, run, json.length, BACKSLASH, BACKSLASH, BACKSLASH, BACKSLASH) : -1;
         }
         return false;
+    }
+
+    private static final byte BACKSLASH = '\\';
+    private static final byte[] NUL_ESCAPE_TAIL = {'u', '0', '0', '0', '0'};
+
+    private static boolean startsWith(byte[] bytes, int at, byte[] prefix) {
+        return at + prefix.length <= bytes.length && java.util.Arrays.equals(bytes, at, at + prefix.length, prefix, 0, prefix.length);
+    }
+
+    /** {@link #hasNulEscape(byte[])} of a record's JSON text. */
+    public static boolean hasNulEscape(String json) {
+        return hasNulEscape(json.getBytes(java.nio.charset.StandardCharsets.UTF_8));
     }
 }

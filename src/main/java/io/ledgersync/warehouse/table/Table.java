@@ -8,8 +8,9 @@ import java.util.List;
  * {@code deleted_at}), which the warehouse fills itself.
  *
  * @param children the tables of the record's list fields, replaced with the record ({@link ChildTable})
+ * @param versioning how {@code <table>_history} keeps every version of the records; null: no history
  */
-public record Table(String name, List<Column> columns, List<String> key, List<ChildTable> children) {
+public record Table(String name, List<Column> columns, List<String> key, List<ChildTable> children, Versioning versioning) {
 
     public Table {
         Column.requireIdentifier(name, "table");
@@ -28,10 +29,27 @@ public record Table(String name, List<Column> columns, List<String> key, List<Ch
             throw new IllegalArgumentException("Table " + name + " has child tables, so its key must be one column"
                     + " (besides company_id): the child rows point at it");
         }
+        if (versioning != null) {
+            for (String column : java.util.Arrays.asList(versioning.validFrom(), versioning.deletedFlag())) {
+                if (column != null && columns.stream().noneMatch(c -> c.name().equals(column))) {
+                    throw new IllegalArgumentException("Column " + column + " of table " + name + "'s history is not one of its columns");
+                }
+            }
+        }
+    }
+
+    /** A table without history. */
+    public Table(String name, List<Column> columns, List<String> key, List<ChildTable> children) {
+        this(name, columns, key, children, null);
     }
 
     public Table(String name, List<Column> columns, List<String> key) {
         this(name, columns, key, List.of());
+    }
+
+    /** Whether every version of its records is kept in {@code <table>_history} ({@link Versioning}). */
+    public boolean keepsHistory() {
+        return versioning != null;
     }
 
     public int indexOf(String column) {

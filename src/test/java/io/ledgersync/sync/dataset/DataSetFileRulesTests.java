@@ -148,4 +148,43 @@ class DataSetFileRulesTests {
                         + " (jobs/invoices.yml): give each data set tables of its own")
                 .hasMessageContaining("notes.yml line 7, table: table customers is already a table of data set customers");
     }
+
+    /** Issue 26: history: true keeps the versions in <table>_history, so its columns and names are taken too. */
+    @Test
+    void givenHistoryATypedColumnNamedLikeAHistoryColumnWhenParsedThenItIsRefusedWithItsLine() {
+        assertThatThrownBy(() -> DataSetCatalog.parse(BILLS + "  valid_from: { field: validFrom, type: timestamp }\nhistory: true\n"))
+                .hasMessageStartingWith("test.yml line 7, columns.valid_from: 'valid_from' is a column of the history table"
+                        + " that 'history: true' keeps");
+        assertThat(DataSetCatalog.parse(BILLS + "  valid_from: { field: validFrom, type: timestamp }\n").table().keepsHistory())
+                .as("without history the name is free").isFalse();
+    }
+
+    @Test
+    void givenHistoryAChildTableTooLongForItsHistoryTableWhenParsedThenItIsRefused() {
+        String child = "c".repeat(DataSetFileRules.MAX_HISTORY_TABLE + 1);
+        String withChild = BILLS + "children:\n  " + child + ":\n    field: lineItems\n    parentKey: bill_id\n    columns:\n"
+                + "      amount: { field: amount, type: decimal }\n";
+        assertThatThrownBy(() -> DataSetCatalog.parse(withChild + "history: true\n"))
+                .hasMessageStartingWith("test.yml line 8, children." + child + ": '" + child + "' is 51 characters; at most 50"
+                        + " leave room for its history table's primary key");
+        assertThat(DataSetCatalog.parse(withChild).children()).hasSize(1);
+    }
+
+    @Test
+    void givenHistoryTheVersionsAreValidFromTheCursorAndClosedByMetadataIsDeleted() {
+        DataSet bills = DataSetCatalog.parse(BILLS + "  modified_date: { field: modifiedDate, type: timestamp }\n"
+                + "  is_deleted: { field: metadata.isDeleted, type: boolean }\ncursor: modifiedDate\nhistory: true\n");
+        assertThat(bills.table().versioning()).isEqualTo(new io.ledgersync.warehouse.table.Versioning("modified_date", "is_deleted"));
+        assertThat(DataSetCatalog.parse(BILLS).table().keepsHistory()).as("off by default").isFalse();
+    }
+
+    @Test
+    void givenAHistoryTableNameThatAnotherDataSetTakesWhenLoadedThenTheLaterIsRefused(@TempDir Path folder) throws IOException {
+        Files.writeString(folder.resolve("notes.yml"), BILLS.replace("name: bills", "name: notes") + "table: invoices_history\n");
+
+        assertThatThrownBy(() -> DataSetCatalog.load("classpath*:jobs/*.yml,file:" + folder + "/*.yml"))
+                .isInstanceOf(DataSetFilesException.class)
+                .hasMessageContaining("notes.yml line 7, table: table invoices_history is already a table of data set invoices"
+                        + " (jobs/invoices.yml)");
+    }
 }

@@ -2,6 +2,8 @@ package io.ledgersync.sync.walk;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import static org.mockito.ArgumentMatchers.any;
+import static org.mockito.ArgumentMatchers.eq;
 import static org.mockito.Mockito.mock;
 import static org.mockito.Mockito.timeout;
 import static org.mockito.Mockito.times;
@@ -56,7 +58,7 @@ class DataSetItemReaderTests {
     void fetchesTheNextPageWhileTheCurrentPageIsStillBeingRead() throws Exception {
         givenPages(2);
         CountDownLatch secondAsked = new CountDownLatch(1);
-        when(client.fetchPage(href(2))).thenAnswer(invocation -> {
+        when(client.fetchPage(eq(href(2)), any())).thenAnswer(invocation -> {
             secondAsked.countDown();
             return page(2, 2);
         });
@@ -66,7 +68,7 @@ class DataSetItemReaderTests {
 
         assertThat(secondAsked.await(5, TimeUnit.SECONDS)).as("page 2 asked for while page 1 is being written").isTrue();
         assertThat(readAll(reader)).containsExactly("inv-3", "inv-4");
-        verify(client, times(1)).fetchPage(href(2));
+        verify(client, times(1)).fetchPage(eq(href(2)), any());
     }
 
     @Test
@@ -74,7 +76,7 @@ class DataSetItemReaderTests {
         givenPages(3);
         DataSetItemReader reader = open(new ExecutionContext());
         reader.read(); // page 1, written when its chunk commits
-        verify(client, timeout(5_000)).fetchPage(href(2));
+        verify(client, timeout(5_000)).fetchPage(eq(href(2)), any());
         ExecutionContext saved = new ExecutionContext();
 
         reader.update(saved);
@@ -104,7 +106,7 @@ class DataSetItemReaderTests {
     @Test
     void aDataSetThatTurnsNotReadyOnAPrefetchedPageEndsAfterThePagesBeforeIt() {
         givenPages(2);
-        when(client.fetchPage(href(2))).thenThrow(mock(DataSetNotReadyException.class));
+        when(client.fetchPage(eq(href(2)), any())).thenThrow(mock(DataSetNotReadyException.class));
         DataSetItemReader reader = open(new ExecutionContext());
 
         assertThat(readAll(reader)).containsExactly("inv-1", "inv-2");
@@ -118,7 +120,7 @@ class DataSetItemReaderTests {
     void aFailedPrefetchFailsTheReadOnlyWhenTheReaderGetsToThatPage() {
         givenPages(2);
         ServerErrorException failure = mock(ServerErrorException.class);
-        when(client.fetchPage(href(2))).thenThrow(failure);
+        when(client.fetchPage(eq(href(2)), any())).thenThrow(failure);
         DataSetItemReader reader = open(new ExecutionContext());
 
         assertThat(ids(reader.read())).containsExactly("inv-1", "inv-2");
@@ -128,24 +130,24 @@ class DataSetItemReaderTests {
     @Test
     void aNextLinkBackToAnEarlierPageIsRefusedAsALoopWithThePageThatCarriesIt() {
         when(client.firstPageHref(PATH, null)).thenReturn(href(1));
-        when(client.fetchPage(href(1))).thenReturn(page(1, 3));
+        when(client.fetchPage(eq(href(1)), any())).thenReturn(page(1, 3));
         Page loopingBack = new Page(href(2), List.of(record(3), record(4)), 2, 2, 6, href(1));
-        when(client.fetchPage(href(2))).thenReturn(loopingBack);
+        when(client.fetchPage(eq(href(2)), any())).thenReturn(loopingBack);
         DataSetItemReader reader = open(new ExecutionContext());
 
         assertThat(ids(reader.read())).containsExactly("inv-1", "inv-2");
         // the page that carries the link is refused whole: never written, never a resume point (issue 17)
         assertThatThrownBy(reader::read).isInstanceOf(io.ledgersync.source.MalformedResponseException.class)
                 .hasMessageContaining("runs in a loop");
-        verify(client, times(1)).fetchPage(href(1)); // not even prefetched again
+        verify(client, times(1)).fetchPage(eq(href(1)), any()); // not even prefetched again
     }
 
     @Test
     void aLastPageShortOfTotalResultsFailsThePartitionBeforeItIsHandedOutAndKeepsTheResumePointBeforeIt() {
         // given two pages of two records whose second, without a next link, announces 5 records: page 3 was due
         when(client.firstPageHref(PATH, null)).thenReturn(href(1));
-        when(client.fetchPage(href(1))).thenReturn(new Page(href(1), List.of(record(1), record(2)), 1, 2, 5, href(2)));
-        when(client.fetchPage(href(2))).thenReturn(new Page(href(2), List.of(record(3), record(4)), 2, 2, 5, null));
+        when(client.fetchPage(eq(href(1)), any())).thenReturn(new Page(href(1), List.of(record(1), record(2)), 1, 2, 5, href(2)));
+        when(client.fetchPage(eq(href(2)), any())).thenReturn(new Page(href(2), List.of(record(3), record(4)), 2, 2, 5, null));
         DataSetItemReader reader = open(new ExecutionContext());
         assertThat(ids(reader.read())).containsExactly("inv-1", "inv-2");
         ExecutionContext afterPage1 = new ExecutionContext();
@@ -163,7 +165,7 @@ class DataSetItemReaderTests {
         // given a source whose next link never ends: every page announces 4 records in 2 pages
         when(client.firstPageHref(PATH, null)).thenReturn(href(1));
         for (int number = 1; number <= 20; number++) {
-            when(client.fetchPage(href(number)))
+            when(client.fetchPage(eq(href(number)), any()))
                     .thenReturn(new Page(href(number), List.of(record(2 * number - 1), record(2 * number)), number, 2, 4, href(number + 1)));
         }
         DataSetItemReader reader = open(new ExecutionContext());
@@ -196,8 +198,8 @@ class DataSetItemReaderTests {
     void aWalkWhoseDataSetKeepsMovingIsCaughtUpAtMostThreeTimesThenFailsItsPartition() {
         // given a data set whose total grows between page 1 and page 2 on every pass
         when(client.firstPageHref(org.mockito.ArgumentMatchers.eq(PATH), org.mockito.ArgumentMatchers.any())).thenReturn(href(1));
-        when(client.fetchPage(href(1))).thenReturn(new Page(href(1), List.of(record(1), record(2)), 1, 2, 3, href(2)));
-        when(client.fetchPage(href(2))).thenReturn(new Page(href(2), List.of(record(3), record(4)), 2, 2, 4, null));
+        when(client.fetchPage(eq(href(1)), any())).thenReturn(new Page(href(1), List.of(record(1), record(2)), 1, 2, 3, href(2)));
+        when(client.fetchPage(eq(href(2)), any())).thenReturn(new Page(href(2), List.of(record(3), record(4)), 2, 2, 4, null));
         DataSetItemReader reader = openRecovering(new ExecutionContext());
 
         // then each pass ends in a catch-up read (records were pushed back, none skipped), three of them
@@ -214,9 +216,9 @@ class DataSetItemReaderTests {
     void aWalkRestartedInsideARecoveryPassGoesOnWithThatPassAndItsHistory() {
         // given a walk that saw drift, started its catch-up pass, and committed that pass's first page
         when(client.firstPageHref(org.mockito.ArgumentMatchers.eq(PATH), org.mockito.ArgumentMatchers.any())).thenReturn(href(1));
-        when(client.fetchPage(href(1))).thenReturn(new Page(href(1), List.of(record(1), record(2)), 1, 2, 3, href(2)))
+        when(client.fetchPage(eq(href(1)), any())).thenReturn(new Page(href(1), List.of(record(1), record(2)), 1, 2, 3, href(2)))
                 .thenReturn(new Page(href(1), List.of(record(1), record(2)), 1, 2, 4, href(2)));
-        when(client.fetchPage(href(2))).thenReturn(new Page(href(2), List.of(record(3), record(4)), 2, 2, 4, null));
+        when(client.fetchPage(eq(href(2)), any())).thenReturn(new Page(href(2), List.of(record(3), record(4)), 2, 2, 4, null));
         DataSetItemReader first = openRecovering(new ExecutionContext());
         first.read();
         first.read();
@@ -254,7 +256,7 @@ class DataSetItemReaderTests {
     private void givenPages(int pages) {
         when(client.firstPageHref(PATH, null)).thenReturn(href(1));
         for (int number = 1; number <= pages; number++) {
-            when(client.fetchPage(href(number))).thenReturn(page(number, pages));
+            when(client.fetchPage(eq(href(number)), any())).thenReturn(page(number, pages));
         }
     }
 

@@ -45,4 +45,15 @@ class ColumnLimitsTests {
         assertThat(ColumnLimits.hasNulEscape("{\"a\": \"x\\\\\\u0000y\"}")).isTrue();
         assertThat(ColumnLimits.hasNulEscape("{\"a\": 1}")).isFalse();
     }
+
+    /** Issue 28: raw is searched as its bytes, eight at a time: the escape is found wherever it falls, after any text. */
+    @Test
+    void aNulEscapeIsFoundInTheRecordsBytesWhereverItFalls() {
+        for (int at = 0; at < 24; at++) {
+            String before = "{\"n\u00e9\": \"" + "x".repeat(at);
+            assertThat(ColumnLimits.hasNulEscape((before + "\\u0000\"}").getBytes(java.nio.charset.StandardCharsets.UTF_8))).as("at %d", at).isTrue();
+            assertThat(ColumnLimits.hasNulEscape((before + "\\\\u0000\"}").getBytes(java.nio.charset.StandardCharsets.UTF_8))).as("at %d", at).isFalse();
+            assertThat(ColumnLimits.hasNulEscape((before + "\\u000").getBytes(java.nio.charset.StandardCharsets.UTF_8))).as("cut short at %d", at).isFalse();
+        }
+    }
 }

@@ -1,0 +1,254 @@
+package io.ledgersync.sync;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.time.Instant;
+import java.time.ZoneOffset;
+import java.time.temporal.ChronoUnit;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+import org.jdbi.v3.core.Jdbi;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.springframework.beans.factory.annotation.Autowired;
+import org.springframework.boot.test.context.SpringBootTest;
+import org.springframework.boot.test.context.TestConfiguration;
+import org.springframework.context.annotation.Bean;
+import org.springframework.context.annotation.Import;
+import org.springframework.test.context.DynamicPropertyRegistry;
+
+import io.ledgersync.MutableClock;
+import io.ledgersync.sandbox.SandboxDataSet;
+import io.ledgersync.sandbox.SandboxServer;
+import io.ledgersync.sandbox.SandboxSettings;
+import io.ledgersync.sandbox.records.DataSetState.Changes;
+import io.ledgersync.sync.run.SyncLauncher;
+import tools.jackson.databind.JsonNode;
+import tools.jackson.databind.json.JsonMapper;
+
+/**
+ * History mode (issue 26, docs/history.md) against the sandbox's scripted changes: nights of inserts, updates, soft and
+ * hard deletes and late changes give exactly the versions the sandbox made, a record read again unchanged gives none,
+ * and the table "as at" each night equals what the sandbox served that night (the test keeps each night's served
+ * records as its oracle). The docs' queries run here as written. The whole application over real HTTP; the sandbox's
+ * clock and ledgersync's move together. Subclasses choose the database.
+ */
+@SpringBootTest(webEnvironment = SpringBootTest.WebEnvironment.NONE)
+@Import(AbstractHistoryIntegrationTests.ClockConfiguration.class)
+abstract class AbstractHistoryIntegrationTests {
+
+    static final int COMPANIES = 2;
+    static final int INVOICES = 120;
+    static final int PAGE_SIZE = 50;
+
+    private static final Instant START = Instant.now().truncatedTo(ChronoUnit.SECONDS);
+    static final MutableClock sandboxClock = new MutableClock(START);
+    static SandboxServer sandbox;
+    private static final JsonMapper json = JsonMapper.builder().build();
+    private static final Path DOCS = Path.of("docs/history.md");
+
+    @Autowired
+    SyncLauncher launcher;
+
+    @Autowired
+    Jdbi jdbi;
+
+    @Autowired
+    MutableClock clock;
+
+    @TestConfiguration(proxyBeanMethods = false)
+    static class ClockConfiguration {
+
+        @Bean
+        MutableClock clock() {
+            return new MutableClock(START);
+        }
+    }
+
+    static void properties(DynamicPropertyRegistry registry) {
+        sandbox = SandboxServer.start(SandboxSettings.defaults().withCompanies(COMPANIES).withInvoicesPerCompany(INVOICES)
+                .withSeed(26).withClock(sandboxClock).withAccountAge(Duration.ofDays(30)));
+        registry.add("ledgersync.api.base-url", () -> sandbox.baseUrl().toString());
+        registry.add("ledgersync.api.api-key", sandbox::apiKey);
+        registry.add("ledgersync.api.page-size", () -> PAGE_SIZE);
+        registry.add("ledgersync.api.retry.max-attempts", () -> 1);
+        registry.add("ledgersync.sync.on-startup", () -> false);
+        registry.add("ledgersync.schedule.enabled", () -> false);
+        registry.add("ledgersync.sync.datasets", () -> "file:" + dataSetFiles() + "/*.yml");
+    }
+
+    /** The packaged companies and invoices files: invoices with history, as shipped. */
+    private static Path dataSetFiles() {
+        try {
+            Path folder = Files.createTempDirectory("history-jobs");
+            Files.copy(Path.of("jobs/companies.yml"), folder.resolve("companies.yml"));
+            Files.copy(Path.of("jobs/invoices.yml"), folder.resolve("invoices.yml"));
+            return folder;
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    @AfterAll
+    static void stopSandbox() {
+        sandbox.close();
+    }
+
+    @BeforeEach
+    void emptyWarehouseAndUnchangedSandbox() {
+        for (String table : List.of("invoice_line_items_history", "invoice_payment_allocations_history", "invoices_history",
+                "invoice_line_items", "invoice_payment_allocations", "invoices", "companies", "sync_state",
+                "sync_reconciliation")) {
+            jdbi.useHandle(handle -> handle.execute("DELETE FROM " + table));
+        }
+        sandboxClock.setInstant(START);
+        clock.setInstant(START);
+        sandbox.faults().clear();
+        for (String companyId : sandbox.dataSet().companyIds()) {
+            sandbox.faults().dataSet(companyId, "invoices").ready().undoChanges();
+        }
+    }
+
+    @Test
+    void nightsOfChangesGiveExactlyTheSandboxsVersionsAndTheTableAsAtEachNightIsWhatTheSandboxServedThen() {
+        // given the first night, which reads everything: one version per invoice
+        Map<Instant, Map<String, JsonNode>> servedAt = new LinkedHashMap<>();
+        launcher.run(SyncRequest.everything());
+        Map<String, JsonNode> served = served();
+        servedAt.put(clock.instant(), served);
+        long versions = served.size();
+        assertThat(count("invoices_history")).isEqualTo(versions);
+
+        // when four more nights bring inserts, updates, soft deletes, late changes, and hard deletes that the nights'
+        // full refreshes find
+        // (inserts on the last night only: the sandbox regenerates what an earlier night inserted when a later one
+        // inserts more, with its date unchanged, which no "as at" could tell)
+        List<Changes> nights = List.of(new Changes(0, 4, 1, 0, 2, Duration.ofMinutes(35)),
+                new Changes(0, 2, 1, 0, 1, Duration.ofMinutes(20)), new Changes(0, 3, 0, 2, 0, null), new Changes(3, 1, 0, 1, 0, null));
+        for (Changes night : nights) {
+            later(Duration.ofDays(1));
+            for (String companyId : sandbox.dataSet().companyIds()) {
+                sandbox.faults().dataSet(companyId, "invoices").change(night);
+            }
+            launcher.run(night.hardDelete() > 0 ? SyncRequest.everything().withFullRefresh() : SyncRequest.everything());
+            Map<String, JsonNode> now = served();
+            versions += changed(served, now);
+            served = now;
+            servedAt.put(clock.instant(), served);
+
+            // then exactly the versions the sandbox made so far
+            assertThat(count("invoices_history")).as("versions after the night of %s", night).isEqualTo(versions);
+        }
+
+        // then the table as at each night, by the docs' predicate, is the invoices the sandbox served then, not deleted
+        for (Map.Entry<Instant, Map<String, JsonNode>> night : servedAt.entrySet()) {
+            Map<String, JsonNode> expected = new HashMap<>();
+            night.getValue().forEach((key, invoice) -> {
+                if (!invoice.path("metadata").path("isDeleted").asBoolean(false)) {
+                    expected.put(key, invoice);
+                }
+            });
+            assertThat(asAt(night.getKey())).as("invoices as at %s", night.getKey()).isEqualTo(expected);
+        }
+        assertThat(count("invoices_history WHERE is_current")).as("current versions: the live, undeleted invoices")
+                .isEqualTo(jdbi.withHandle(h -> h.createQuery("SELECT COUNT(*) FROM invoices WHERE deleted_at IS NULL"
+                        + " AND NOT COALESCE(is_deleted, FALSE)").mapTo(Long.class).one()));
+        assertThat(count("invoice_line_items_history l JOIN invoices_history h ON h.company_id = l.company_id"
+                + " AND h.id = l.invoice_id AND h.version = l.version WHERE h.is_current"))
+                .as("the current versions' lines are the current lines")
+                .isEqualTo(count("invoice_line_items l JOIN invoices i ON i.company_id = l.company_id AND i.id = l.invoice_id"
+                        + " WHERE i.deleted_at IS NULL AND NOT COALESCE(i.is_deleted, FALSE)"));
+
+        // and reading everything again unchanged, by a full refresh and by an incremental run's lookback, adds no version
+        later(Duration.ofMinutes(30));
+        launcher.run(SyncRequest.everything().withFullRefresh());
+        launcher.run(SyncRequest.everything());
+        assertThat(count("invoices_history")).as("nothing changed: no version").isEqualTo(versions);
+    }
+
+    @Test
+    void theDocsQueriesRunAsWrittenAndTheTimelineShowsAnInvoicesVersions() {
+        launcher.run(SyncRequest.everything());
+        String company = sandbox.dataSet().companyIds().get(0);
+        later(Duration.ofDays(1));
+        sandbox.faults().dataSet(company, "invoices").change(new Changes(0, 1, 0, 0, 0, null));
+        launcher.run(SyncRequest.everything());
+        String changed = jdbi.withHandle(h -> h.createQuery("SELECT id FROM invoices_history WHERE version = 2")
+                .mapTo(String.class).one());
+
+        List<String> queries = docsQueries();
+        assertThat(queries).hasSize(4);
+        for (String query : queries.subList(1, queries.size())) {
+            List<Map<String, Object>> rows = jdbi.withHandle(h -> h.createQuery(query).mapToMap().list());
+            assertThat(rows).as(query).isNotNull();
+        }
+        String timeline = queries.get(2).replace("the-company-id", company).replace("the-invoice-id", changed);
+        List<Map<String, Object>> versions = jdbi.withHandle(h -> h.createQuery(timeline).mapToMap().list());
+        assertThat(versions).extracting(v -> ((Number) v.get("version")).intValue()).containsExactly(1, 2);
+        assertThat(versions.get(0).get("valid_to")).as("closed by the change").isNotNull();
+        assertThat(versions.get(1).get("valid_to")).as("current").isNull();
+    }
+
+    /** Records whose served JSON is new or differs from the night before: the versions the sandbox made. */
+    private static long changed(Map<String, JsonNode> before, Map<String, JsonNode> after) {
+        return after.entrySet().stream().filter(entry -> !entry.getValue().equals(before.get(entry.getKey()))).count();
+    }
+
+    /** Every invoice the sandbox serves now, by company and id. */
+    private static Map<String, JsonNode> served() {
+        SandboxDataSet data = sandbox.dataSet();
+        Map<String, JsonNode> served = new HashMap<>();
+        for (String companyId : data.companyIds()) {
+            for (int i = 0; i < data.invoiceCount(companyId); i++) {
+                JsonNode invoice = json.readTree(data.invoiceJson(companyId, i));
+                served.put(companyId + "/" + invoice.get("id").asString(), invoice);
+            }
+        }
+        return served;
+    }
+
+    /** The invoices as at a moment, by the docs' one-line predicate. */
+    private Map<String, JsonNode> asAt(Instant at) {
+        String asAt = docsQueries().get(0).replace("SELECT *", "SELECT company_id, id, CAST(raw AS VARCHAR) AS raw");
+        Map<String, JsonNode> rows = new HashMap<>();
+        jdbi.useHandle(h -> h.createQuery(asAt).bind("as_at", at.atOffset(ZoneOffset.UTC)).mapToMap().list()
+                .forEach(row -> rows.put(row.get("company_id") + "/" + row.get("id"), json.readTree((String) row.get("raw")))));
+        return rows;
+    }
+
+    /** The sql blocks of docs/history.md, comments and all, as a reader would paste them. */
+    static List<String> docsQueries() {
+        try {
+            List<String> queries = new ArrayList<>();
+            Matcher block = Pattern.compile("```sql\n(.*?)```", Pattern.DOTALL).matcher(Files.readString(DOCS));
+            while (block.find()) {
+                queries.add(block.group(1).strip());
+            }
+            return queries;
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    private long count(String tableAndCondition) {
+        return jdbi.withHandle(h -> h.createQuery("SELECT COUNT(*) FROM " + tableAndCondition).mapTo(Long.class).one());
+    }
+
+    /** Both clocks move: the platform's and ours. */
+    void later(Duration duration) {
+        sandboxClock.advance(duration);
+        clock.advance(duration);
+    }
+}

@@ -1,0 +1,15 @@
+package io.ledgersync.sync;
+
+import org.springframework.test.context.DynamicPropertyRegistry;
+import org.springframework.test.context.DynamicPropertySource;
+
+/** History mode on the embedded H2 warehouse. */
+class H2HistoryIntegrationTests extends AbstractHistoryIntegrationTests {
+
+    @DynamicPropertySource
+    static void h2(DynamicPropertyRegistry registry) {
+        properties(registry);
+        registry.add("spring.datasource.url",
+                () -> "jdbc:h2:mem:history-it;MODE=PostgreSQL;DATABASE_TO_LOWER=TRUE;DEFAULT_NULL_ORDERING=HIGH;DB_CLOSE_DELAY=-1");
+    }
+}

@@ -11,12 +11,13 @@ cd "$(dirname "$0")/.."
 
 NIGHTS=${NIGHTS:-365}
 RETENTION=${RETENTION:-90d}
+KEEP=${KEEP:-$RETENTION}   # ledgersync.history.keep: closed record versions of the history tables
 DATABASES=${DATABASES:-postgres h2}
 OUT=${OUT:-bench/results/soak-$(date -u +%Y%m%dT%H%M%SZ)}
 mkdir -p "$OUT"
 OUT=$(cd "$OUT" && pwd)
 {
-  echo "command: NIGHTS=$NIGHTS RETENTION=$RETENTION DATABASES=\"$DATABASES\" bench/soak.sh"
+  echo "command: NIGHTS=$NIGHTS RETENTION=$RETENTION KEEP=$KEEP DATABASES=\"$DATABASES\" bench/soak.sh"
   echo "machine: $(nproc) cores, $(free -g | awk '/Mem:/ {print $2}') GB, $(uname -sr)"
   echo "load before: $(uptime)"
 } > "$OUT/machine.txt"
@@ -30,7 +31,7 @@ for database in $DATABASES; do
   started=$(date +%s)
   status=0
   ./mvnw -B -ntp verify -Dtest=none -Dsurefire.failIfNoSpecifiedTests=false -Dit.test="$test" -Dfailsafe.forks=1 \
-    -Dsoak.nights="$NIGHTS" -Dsoak.retention="$RETENTION" -Dsoak.out="$OUT" > "$OUT/$database.log" 2>&1 || status=$?
+    -Dsoak.nights="$NIGHTS" -Dsoak.retention="$RETENTION" -Dsoak.keep="$KEEP" -Dsoak.out="$OUT" > "$OUT/$database.log" 2>&1 || status=$?
   echo "$database: exit $status in $(( $(date +%s) - started )) s; load after: $(uptime)" | tee -a "$OUT/machine.txt"
   cat "$OUT/$database-$NIGHTS-nights.md" 2>/dev/null || echo "no summary: see $OUT/$database.log"
 done

@@ -26,6 +26,7 @@ import io.ledgersync.MutableClock;
 import io.ledgersync.sandbox.SandboxServer;
 import io.ledgersync.sandbox.SandboxSettings;
 import io.ledgersync.sync.dataset.DataSetCatalog;
+import io.ledgersync.sync.dataset.VersionRetention;
 import io.ledgersync.sync.history.RunRetention;
 import io.ledgersync.sync.run.SyncLauncher;
 import io.ledgersync.sync.run.SyncRuns;
@@ -35,7 +36,8 @@ import io.ledgersync.warehouse.lock.RunLocks;
  * The soak in its short form (issue 27): {@code soak.nights} nights (30 unless set; {@code bench/soak.sh} sets 365) of
  * the sandbox's scripted days and the service's real schedule on one clock moved by hand, with a warehouse that must
  * equal the sandbox every morning. 3 companies of 150 invoices, 60 bills, 20 customers, 20 credit notes, 10 suppliers
- * and 30 accounts, 100 records a page; runs older than {@code soak.retention} (7d unless set) purged at 03:30. The
+ * and 30 accounts, 100 records a page; runs older than {@code soak.retention} (7d unless set) purged at 03:30, and
+ * record versions closed longer ago than {@code soak.keep} (the retention unless set) with them. The
  * figures go to {@code soak.out} (target/soak unless set) as CSV and markdown. Subclasses choose the database.
  */
 @SpringBootTest(webEnvironment = SpringBootTest.WebEnvironment.NONE)
@@ -44,6 +46,8 @@ abstract class AbstractSoakIntegrationTests {
 
     static final int NIGHTS = Integer.getInteger("soak.nights", 30);
     static final String RETENTION = System.getProperty("soak.retention", "7d");
+    /** How long closed record versions are kept (history mode, ledgersync.history.keep): as long as runs, unless set. */
+    static final String KEEP = System.getProperty("soak.keep", RETENTION);
     static final int COMPANIES = 3;
     static final int PAGE_SIZE = 100;
     static final long SEED = 27;
@@ -66,6 +70,12 @@ abstract class AbstractSoakIntegrationTests {
 
     @Autowired
     HistoryProperties historyProperties;
+
+    @Autowired
+    VersionRetention versionRetention;
+
+    @Autowired
+    VersionKeepProperties versionKeep;
 
     @Autowired
     DataSetCatalog catalog;
@@ -114,6 +124,7 @@ abstract class AbstractSoakIntegrationTests {
         // the service's own ticker stays off: the soak ticks the same schedule itself, after moving the clock
         registry.add("ledgersync.schedule.enabled", () -> false);
         registry.add("ledgersync.history.retention", () -> RETENTION);
+        registry.add("ledgersync.history.keep", () -> KEEP);
     }
 
     @AfterAll
@@ -132,7 +143,9 @@ abstract class AbstractSoakIntegrationTests {
         // the schedule as configured, switched on, on the soak's clock
         ScheduleProperties on = new ScheduleProperties(true, scheduleProperties.incremental(), scheduleProperties.zone(),
                 scheduleProperties.deferredInterval(), scheduleProperties.fullRefresh(), null);
-        SyncSchedule schedule = new SyncSchedule(launcher, runs, retention, on, historyProperties, clock);
+        // built as ScheduleConfiguration builds it: the purge of old runs and of closed record versions (history mode)
+        SyncSchedule schedule = new SyncSchedule(launcher, runs, retention, on, historyProperties, clock)
+                .purgingVersions(versionRetention, versionKeep.keep());
         SoakScript script = new SoakScript(SEED, COMPANIES, records());
         SoakRunner runner = new SoakRunner(new SoakRunner.Parts(schedule, on, clock, sandbox, jdbi, catalog, runs, locks, PAGE_SIZE,
                 this::databaseBytes), script);

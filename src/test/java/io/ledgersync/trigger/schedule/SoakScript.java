@@ -2,10 +2,12 @@ package io.ledgersync.trigger.schedule;
 
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Random;
+import java.util.TreeMap;
 
 import io.ledgersync.sandbox.records.DataSetState.Changes;
 
@@ -46,7 +48,8 @@ final class SoakScript {
     SoakScript(long seed, int companies, Map<String, Integer> baseSize) {
         this.random = new Random(seed);
         this.companies = companies;
-        this.baseSize = Map.copyOf(baseSize);
+        // sorted: Map.copyOf's order changes from one JVM to the next, and with it which data set draws what
+        this.baseSize = Collections.unmodifiableSortedMap(new TreeMap<>(baseSize));
     }
 
     /**

@@ -4,6 +4,7 @@ import java.util.ArrayList;
 import java.util.List;
 
 import org.springframework.batch.core.BatchStatus;
+import org.springframework.batch.core.ExitStatus;
 import org.springframework.batch.core.job.builder.FlowBuilder;
 import org.springframework.batch.core.job.builder.FlowJobBuilder;
 import org.springframework.batch.core.job.builder.JobBuilder;
@@ -64,8 +65,7 @@ final class DataSetFlow {
                 ? FlowExecutionStatus.FAILED : FlowExecutionStatus.COMPLETED;
         if (split) {
             Flow companyDataSets = new FlowBuilder<SimpleFlow>("company data sets").split(parallel)
-                    .add(perCompany.stream().map(step -> new FlowBuilder<SimpleFlow>(step.getName()).start(step).build())
-                            .toArray(Flow[]::new))
+                    .add(perCompany.stream().map(DataSetFlow::alone).toArray(Flow[]::new))
                     .build();
             flow.from(gateAfter(flow, previous, permanentFailures)).on("*").to(companyDataSets);
             // a split ends FAILED when one of its steps failed as a whole (a stopped step stops the job itself, as ever)
@@ -77,6 +77,19 @@ final class DataSetFlow {
         flow.from(verdict).on(FlowExecutionStatus.FAILED.getName()).fail();
         flow.from(verdict).on("*").end();
         return flow.end();
+    }
+
+    /**
+     * A company data set's step as a flow of its own in the split: it fails the split only when it failed as a whole
+     * (exit code FAILED). Any other exit code ends it completed, as the gates take them one after the other: partitions
+     * failed in part ({@link FailedPartitions}), deferred or unsupported are for the verdict and the report, not a
+     * failure of the flow (left to Batch's default, every code but COMPLETED would fail the run).
+     */
+    private static Flow alone(Step step) {
+        return new FlowBuilder<SimpleFlow>(step.getName()).start(step)
+                .on(ExitStatus.FAILED.getExitCode()).fail()
+                .from(step).on("*").end()
+                .build();
     }
 
     /** The gate after a step, which ends the run early; the caller says where it goes on to. */

@@ -107,7 +107,8 @@ final class InProcessSync {
                 runId = started.runId();
                 runStart = System.nanoTime();
             } else if (sync instanceof SyncEvent.PartitionFinished finished) {
-                lastPartitionEnd.put(finished.dataSet(), System.nanoTime()); // data sets run one after the other
+                // each data set's latest partition end: the company data sets run side by side
+                lastPartitionEnd.put(finished.dataSet(), System.nanoTime());
             }
         }
 

@@ -10,6 +10,8 @@ import org.springframework.boot.context.properties.ConfigurationProperties;
  *
  * @param datasets where the data set files are (a Spring resource pattern)
  * @param concurrency how many companies are synced at the same time
+ * @param dataSetsInParallel whether the company data sets run side by side once {@code companies} is read, sharing the
+ *     {@code concurrency} bound, rather than one after the other
  * @param deferral when a company data set that answered 409 is tried again
  * @param shutdownGrace how long a stopping process (SIGTERM, Ctrl-C) waits for its runs to stop at a page boundary
  * @param progressInterval how often a running sync logs its progress
@@ -23,6 +25,7 @@ import org.springframework.boot.context.properties.ConfigurationProperties;
 public record SyncProperties(
         String datasets,
         int concurrency,
+        boolean dataSetsInParallel,
         Deferral deferral,
         Duration shutdownGrace,
         Duration progressInterval,

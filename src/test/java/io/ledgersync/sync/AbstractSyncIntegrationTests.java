@@ -8,11 +8,13 @@ import java.time.Instant;
 import java.time.OffsetDateTime;
 import java.util.List;
 import java.util.Map;
+import java.util.stream.Collectors;
 
 import org.jdbi.v3.core.Jdbi;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
+import org.springframework.batch.core.step.StepExecution;
 import org.springframework.beans.factory.annotation.Autowired;
 import org.springframework.boot.test.context.SpringBootTest;
 import org.springframework.boot.test.context.TestConfiguration;
@@ -27,6 +29,7 @@ import io.ledgersync.sandbox.SandboxSettings;
 import io.ledgersync.sync.dataset.DataSet;
 import io.ledgersync.sync.dataset.DataSetCatalog;
 import io.ledgersync.sync.dataset.RecordMapper;
+import io.ledgersync.sync.history.RunLookup;
 import io.ledgersync.sync.history.RunRetention;
 import io.ledgersync.sync.history.SyncReport;
 import io.ledgersync.sync.run.SyncLauncher;
@@ -76,6 +79,9 @@ abstract class AbstractSyncIntegrationTests {
     @Autowired
     SyncRuns runs;
 
+    @Autowired
+    RunLookup lookup;
+
     /** ledgersync's clock, moved by hand so that deferrals come due in milliseconds. */
     @TestConfiguration(proxyBeanMethods = false)
     static class ClockConfiguration {
@@ -118,6 +124,26 @@ abstract class AbstractSyncIntegrationTests {
                 sandbox.faults().dataSet(companyId, dataType).ready();
             }
         }
+    }
+
+    @Test
+    void companyDataSetsRunSideBySideOnceCompaniesIsReadNotOneAfterTheOther() {
+        // given every company's accounts answering 2 s late: one data set far slower than the others
+        sandbox.faults().path("/companies/*/data/accounts").latency(Duration.ofSeconds(2));
+
+        SyncReport report = launcher.run(SyncRequest.everything());
+
+        // then every other company data set's step started before accounts' ended, and none before companies' ended
+        assertThat(report.successful()).as("%s", report.failures()).isTrue();
+        Map<String, StepExecution> steps = lookup.execution(report.runId()).getStepExecutions().stream()
+                .filter(step -> !step.getStepName().contains(":")) // a partition is "<step>:<partition>"
+                .collect(Collectors.toMap(StepExecution::getStepName, step -> step));
+        StepExecution companies = steps.remove(DataSet.COMPANIES);
+        StepExecution accounts = steps.get("accounts");
+        assertThat(steps).hasSizeGreaterThan(2).containsKeys("accounts", "invoices", "customers");
+        assertThat(steps.values()).allSatisfy(step -> assertThat(step.getStartTime()).as(step.getStepName())
+                .isAfterOrEqualTo(companies.getEndTime()).isBefore(accounts.getEndTime()));
+        assertThat(report.records("invoices")).isEqualTo(COMPANIES * INVOICES_PER_COMPANY);
     }
 
     @Test

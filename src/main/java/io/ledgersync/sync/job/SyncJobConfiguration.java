@@ -25,6 +25,7 @@ import org.springframework.context.annotation.Configuration;
 import org.springframework.core.task.SimpleAsyncTaskExecutor;
 import org.springframework.scheduling.annotation.EnableScheduling;
 import org.springframework.transaction.PlatformTransactionManager;
+import org.springframework.transaction.support.TransactionTemplate;
 
 import io.ledgersync.source.DataApiClient;
 import io.ledgersync.source.Page;
@@ -65,8 +66,8 @@ import io.ledgersync.warehouse.state.RunPurge;
 import io.ledgersync.warehouse.state.SyncStates;
 
 /**
- * The {@code sync} job, built from the data set files: one partitioned step per data set, in
- * catalog order (companies first). Every worker step shares the step-scoped reader and writer,
+ * The {@code sync} job, built from the data set files: one partitioned step per data set, companies first, then the
+ * company data sets side by side ({@link DataSetFlow}). Every worker step shares the step-scoped reader and writer,
  * which the partition's context ({@link PartitionContext}: data set and company) points at the right data.
  */
 @Configuration(proxyBeanMethods = false)
@@ -149,7 +150,7 @@ public class SyncJobConfiguration {
         Clock clock = clockProvider.getIfAvailable(Clock::systemUTC);
         WalkCompletion completion = new WalkCompletion(states, warehouse, catalog, properties.deletes().maxFraction(), events);
         PartitionOutcomeListener outcomes = new PartitionOutcomeListener(states, rejectedRecords, properties.deferralPolicy(), clock,
-                events, completion);
+                events, completion, new TransactionTemplate(transactionManager));
         PartitionSteps remote = partitionSteps.getIfAvailable();
         List<StepListener> listeners = remote == null ? List.of() : remote.workerListeners();
         Map<String, Step> steps = new LinkedHashMap<>();
@@ -175,15 +176,22 @@ public class SyncJobConfiguration {
         Clock clock = clockProvider.getIfAvailable(Clock::systemUTC);
         PartitionSteps remote = partitionSteps.getIfAvailable();
         PartitionSteps partitions = remote != null ? remote : localPartitions(jobRepository, properties);
-        List<Step> steps = new ArrayList<>();
+        List<Step> topLevel = new ArrayList<>();
+        List<Step> perCompany = new ArrayList<>();
         for (DataSet dataSet : catalog.all()) {
             // Batch names each partition "<step>:<partition>"; nothing reads those names, the context says what it is.
             Step step = partitions.partitionStep(dataSet.name(), new DataSetPartitioner(dataSet, companies, states, clock,
                             properties.incremental().lookback(), rejectedRecords),
                     workers.of(dataSet.name()), properties.concurrency());
-            steps.add(step);
+            (dataSet.perCompany() ? perCompany : topLevel).add(step);
         }
-        return DataSetFlow.of(new JobBuilder(SyncRequest.JOB_NAME, jobRepository), steps, permanentFailures).validator(new SyncParametersValidator(catalog))
+        // A thread per company data set's step, which mostly waits for its partitions: the pool of partitions is the bound.
+        // Not in cluster mode: there, one partition of a company at a time is what keeps a company's requests in flight
+        // under the Data API's cap across workers (each worker's bulkhead counts only its own), and nothing shared counts them yet.
+        SimpleAsyncTaskExecutor parallel = properties.dataSetsInParallel() && remote == null
+                ? new SimpleAsyncTaskExecutor("sync-dataset-") : null;
+        return DataSetFlow.of(new JobBuilder(SyncRequest.JOB_NAME, jobRepository), topLevel, perCompany, parallel, permanentFailures)
+                .validator(new SyncParametersValidator(catalog))
                 .listener(new SyncRunListener(permanentFailures, activeRuns, lookup, history, catalog, events, remote != null))
                 .build();
     }

@@ -10,6 +10,7 @@ import org.springframework.batch.core.ExitStatus;
 import org.springframework.batch.core.listener.StepExecutionListener;
 import org.springframework.batch.core.step.StepExecution;
 import org.springframework.context.ApplicationEventPublisher;
+import org.springframework.transaction.support.TransactionOperations;
 
 import io.ledgersync.source.DataApiException;
 import io.ledgersync.source.PageCapException;
@@ -42,9 +43,21 @@ public final class PartitionOutcomeListener implements StepExecutionListener {
     private final Clock clock;
     private final ApplicationEventPublisher events;
     private final WalkCompletion completion;
+    private final TransactionOperations transactions;
 
     public PartitionOutcomeListener(SyncStates states, RejectedRecords rejectedRecords, DeferralPolicy deferral, Clock clock,
             ApplicationEventPublisher events, WalkCompletion completion) {
+        this(states, rejectedRecords, deferral, clock, events, completion, TransactionOperations.withoutTransaction());
+    }
+
+    /**
+     * @param transactions what a partition's bookkeeping is written in: one transaction, so that its state, watermark,
+     *     marks and reconciliation are one commit (one flush of the database's log) instead of one each, and never
+     *     written in part
+     */
+    public PartitionOutcomeListener(SyncStates states, RejectedRecords rejectedRecords, DeferralPolicy deferral, Clock clock,
+            ApplicationEventPublisher events, WalkCompletion completion, TransactionOperations transactions) {
+        this.transactions = transactions;
         this.states = states;
         this.rejectedRecords = rejectedRecords;
         this.completion = completion;
@@ -59,7 +72,7 @@ public final class PartitionOutcomeListener implements StepExecutionListener {
         PartitionOutcome byStatus = PartitionOutcome.of(step); // the exit code is not set yet: only the status counts
         PartitionOutcome outcome = byStatus == PartitionOutcome.STOPPED || byStatus == PartitionOutcome.FAILED ? byStatus
                 : context.outcome().endedEarly().orElse(PartitionOutcome.COMPLETED);
-        ExitStatus exit = record(step, context, outcome);
+        ExitStatus exit = transactions.execute(transaction -> record(step, context, outcome));
         events.publishEvent(new SyncEvent.PartitionFinished(step.getJobExecutionId(), context.dataSet(), context.companyId(),
                 outcome, context.counts().recordsReadThisExecution(), context.counts().pagesReadThisExecution()));
         return exit;

@@ -20,6 +20,8 @@ import org.springframework.batch.core.BatchStatus;
 import org.springframework.batch.core.ExitStatus;
 import org.springframework.batch.core.job.JobExecution;
 import org.springframework.batch.core.step.StepExecution;
+import org.springframework.transaction.support.TransactionCallback;
+import org.springframework.transaction.support.TransactionOperations;
 
 import io.ledgersync.MutableClock;
 import io.ledgersync.sync.DeferralPolicy;
@@ -94,6 +96,38 @@ class PartitionOutcomeListenerTests {
         verify(states).save(saved.capture());
         assertThat(saved.getValue().state()).isEqualTo(Status.OK);
         verify(states).reconcile(9, "c", "invoices", 1000, 1000, clock.instant(), null, null, null);
+    }
+
+    @Test
+    void aPartitionsBookkeepingIsWrittenInOneTransaction() {
+        // given a transaction that records what was written while it was open
+        List<String> inTransaction = new ArrayList<>();
+        boolean[] open = {false};
+        TransactionOperations oneTransaction = new TransactionOperations() {
+            @Override
+            public <T> T execute(TransactionCallback<T> action) {
+                open[0] = true;
+                try {
+                    return action.doInTransaction(null);
+                } finally {
+                    open[0] = false;
+                }
+            }
+        };
+        SyncStates recorded = mock(SyncStates.class, invocation -> {
+            inTransaction.add(invocation.getMethod().getName() + (open[0] ? "" : " outside the transaction"));
+            return invocation.getMethod().getReturnType() == Optional.class ? Optional.empty() : null;
+        });
+        PartitionOutcomeListener inOne = new PartitionOutcomeListener(recorded,
+                mock(io.ledgersync.warehouse.state.RejectedRecords.class), new DeferralPolicy(Duration.ofMinutes(10), Duration.ofHours(6)),
+                clock, events::add, new WalkCompletion(recorded, mock(io.ledgersync.warehouse.Warehouse.class), null, 0.5, events::add),
+                oneTransaction);
+        StepExecution step = TestRuns.partition(run, "invoices", "c", BatchStatus.COMPLETED, 1000, 10, 1000, 10, 1000);
+
+        assertThat(inOne.afterStep(step).getExitCode()).isEqualTo("COMPLETED");
+
+        // then its state and its reconciliation were written in it: one commit, never one without the other
+        assertThat(inTransaction).containsExactly("find", "save", "reconcile");
     }
 
     @Test

@@ -34,6 +34,13 @@ public interface Dialect {
         return upsert(table.name(), writtenColumns(table), table.key(), Set.of("raw"));
     }
 
+    /**
+     * The single-row upsert of a data-set table that writes only a record that changed: a new key is inserted; an
+     * existing row is replaced only when its {@code raw} differs or it is marked deleted (the record came back), and
+     * left untouched otherwise, no new row version, an update count of 0. Bound as {@link #upsert(Table)}.
+     */
+    String upsertChanged(Table table);
+
     /** How chunks of data-set rows are upserted on this database: by default, a JDBC batch of {@link #upsert(Table)}. */
     default RowUpsert rowUpsert() {
         return new BatchedUpsert(this);
@@ -78,6 +85,16 @@ public interface Dialect {
     /** Gives a table another name, with whatever the database names after its table (PostgreSQL's primary key). */
     default List<String> renameTable(String from, String to) {
         return List.of("ALTER TABLE " + from + " RENAME TO " + to);
+    }
+
+    /**
+     * The condition under which a record read again is written over its row {@code current}, {@code incoming} being
+     * what was read: its raw differs (the typed columns derive from raw), or the row is marked deleted and the record
+     * came back. Raw itself rather than a stored hash of it: no column to add and fill, and a comparison of two equal
+     * records reads each once, as hashing the incoming one would.
+     */
+    static String changed(String current, String incoming) {
+        return current + ".raw <> " + incoming + ".raw OR " + current + "." + StandardColumns.DELETED_AT + " IS NOT NULL";
     }
 
     static Dialect forProduct(String productName) {

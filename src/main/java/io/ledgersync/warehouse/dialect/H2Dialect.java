@@ -3,6 +3,7 @@ package io.ledgersync.warehouse.dialect;
 import java.util.Collections;
 import java.util.List;
 import java.util.Set;
+import java.util.stream.Collectors;
 
 import javax.sql.DataSource;
 
@@ -11,6 +12,7 @@ import io.ledgersync.warehouse.lock.InProcessRunLocks;
 import io.ledgersync.warehouse.lock.RunLocks;
 import io.ledgersync.warehouse.lock.SchemaLock;
 import io.ledgersync.warehouse.table.ColumnType;
+import io.ledgersync.warehouse.table.Table;
 
 /**
  * H2: {@code MERGE INTO ... KEY (...)}, since H2 has no {@code ON CONFLICT}; JSON is kept as text. Run locks live in this
@@ -22,6 +24,23 @@ public final class H2Dialect implements Dialect {
     public String upsert(String table, List<String> columns, List<String> key, Set<String> jsonColumns) {
         return "MERGE INTO " + table + " (" + String.join(", ", columns) + ") KEY (" + String.join(", ", key)
                 + ") VALUES (" + String.join(", ", Collections.nCopies(columns.size(), "?")) + ")";
+    }
+
+    /**
+     * {@code MERGE ... USING}: H2's {@code MERGE ... KEY} has no condition. The record's row is replaced only when its
+     * raw differs or it was marked deleted, so a record read again unchanged writes nothing (an update count of 0).
+     */
+    @Override
+    public String upsertChanged(Table table) {
+        List<String> columns = Dialect.writtenColumns(table);
+        List<String> key = table.key();
+        String on = key.stream().map(k -> "t." + k + " = s." + k).collect(Collectors.joining(" AND "));
+        String updates = columns.stream().filter(c -> !key.contains(c)).map(c -> c + " = s." + c)
+                .collect(Collectors.joining(", "));
+        return "MERGE INTO " + table.name() + " t USING (VALUES (" + String.join(", ", Collections.nCopies(columns.size(), "?"))
+                + ")) s (" + String.join(", ", columns) + ") ON " + on + " WHEN MATCHED AND (" + Dialect.changed("t", "s")
+                + ") THEN UPDATE SET " + updates + " WHEN NOT MATCHED THEN INSERT (" + String.join(", ", columns)
+                + ") VALUES (" + columns.stream().map(c -> "s." + c).collect(Collectors.joining(", ")) + ")";
     }
 
     /**

@@ -166,6 +166,20 @@ abstract class AbstractWarehouseContractTests {
                 .as("a key repeated unchanged").isEmpty();
     }
 
+    /** Issue 28: a row whose typed columns differ from what its raw maps to now (a column's field changed) is written. */
+    @Test
+    void aRowWhoseColumnsAMappingChangedIsWrittenThoughItsRawIsTheSame() {
+        warehouse.upsert(THINGS, List.of(new Row(new Object[] {"c1", "i1", new BigDecimal("1"), null, null}, "{\"a\": 1}")), 1);
+
+        List<Row> written = warehouse.upsert(THINGS, List.of(
+                new Row(new Object[] {"c1", "i1", new BigDecimal("1.000"), null, null}, "{\"a\": 1}"),
+                new Row(new Object[] {"c1", "i1", new BigDecimal("1"), null, false}, "{\"a\": 1}")), 2);
+
+        assertThat(written).as("1.000 is 1: the first row writes nothing; is_deleted from null to false does")
+                .containsExactly(new Row(new Object[] {"c1", "i1", new BigDecimal("1"), null, false}, "{\"a\": 1}"));
+        assertThat(number("SELECT run_id FROM invoices")).isEqualTo(2);
+    }
+
     /** Issue 28: a row a full walk marked deleted is written again when its record comes back, unchanged or not. */
     @Test
     void aRowMarkedDeletedIsWrittenLiveAgainWhenItsRecordComesBackUnchanged() {

@@ -89,12 +89,23 @@ public interface Dialect {
 
     /**
      * The condition under which a record read again is written over its row {@code current}, {@code incoming} being
-     * what was read: its raw differs (the typed columns derive from raw), or the row is marked deleted and the record
-     * came back. Raw itself rather than a stored hash of it: no column to add and fill, and a comparison of two equal
-     * records reads each once, as hashing the incoming one would.
+     * what was read: the row is marked deleted (the record came back), a typed column would change, or raw differs.
+     * The typed columns derive from raw, so they differ only when the mapping did (a column's {@code field} changed in
+     * its file, a table adopted from an older version): the row then takes the new mapping. Raw itself is compared
+     * rather than a stored hash of it: no column to add and fill, and a comparison of two equal records reads each
+     * once, as hashing the incoming one would.
+     *
+     * @param columns the upsert's columns ({@link #writtenColumns}); the key's and the stamps are not compared
      */
-    static String changed(String current, String incoming) {
-        return current + ".raw <> " + incoming + ".raw OR " + current + "." + StandardColumns.DELETED_AT + " IS NOT NULL";
+    static String changed(List<String> columns, List<String> key, String current, String incoming) {
+        StringBuilder condition = new StringBuilder(current + "." + StandardColumns.DELETED_AT + " IS NOT NULL");
+        for (String column : columns) {
+            if (!key.contains(column) && !StandardColumns.WRITTEN.contains(column) && !column.equals(StandardColumns.DELETED_AT)) {
+                condition.append(" OR ").append(current).append('.').append(column).append(" IS DISTINCT FROM ")
+                        .append(incoming).append('.').append(column);
+            }
+        }
+        return condition.append(" OR ").append(current).append(".raw <> ").append(incoming).append(".raw").toString();
     }
 
     static Dialect forProduct(String productName) {

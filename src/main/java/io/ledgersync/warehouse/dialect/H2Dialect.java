@@ -1,5 +1,6 @@
 package io.ledgersync.warehouse.dialect;
 
+import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
 import java.util.Set;
@@ -27,8 +28,8 @@ public final class H2Dialect implements Dialect {
     }
 
     /**
-     * {@code MERGE ... USING}: H2's {@code MERGE ... KEY} has no condition. The record's row is replaced only when its
-     * raw differs or it was marked deleted, so a record read again unchanged writes nothing (an update count of 0).
+     * {@code MERGE ... USING}: H2's {@code MERGE ... KEY} has no condition. The record's row is replaced only when it
+     * changed ({@link Dialect#changed}), so a record read again unchanged writes nothing (an update count of 0).
      */
     @Override
     public String upsertChanged(Table table) {
@@ -37,8 +38,12 @@ public final class H2Dialect implements Dialect {
         String on = key.stream().map(k -> "t." + k + " = s." + k).collect(Collectors.joining(" AND "));
         String updates = columns.stream().filter(c -> !key.contains(c)).map(c -> c + " = s." + c)
                 .collect(Collectors.joining(", "));
-        return "MERGE INTO " + table.name() + " t USING (VALUES (" + String.join(", ", Collections.nCopies(columns.size(), "?"))
-                + ")) s (" + String.join(", ", columns) + ") ON " + on + " WHEN MATCHED AND (" + Dialect.changed("t", "s")
+        // typed, since H2 types a VALUES column from its parameters, as text when nothing tells
+        List<String> types = new ArrayList<>();
+        table.columns().forEach(column -> types.add(sqlType(column.type())));
+        types.addAll(List.of(rawType(), sqlType(ColumnType.TIMESTAMP), sqlType(ColumnType.INTEGER), sqlType(ColumnType.TIMESTAMP)));
+        return "MERGE INTO " + table.name() + " t USING (VALUES (" + types.stream().map(type -> "CAST(? AS " + type + ")")
+                .collect(Collectors.joining(", ")) + ")) s (" + String.join(", ", columns) + ") ON " + on + " WHEN MATCHED AND (" + Dialect.changed(columns, key, "t", "s")
                 + ") THEN UPDATE SET " + updates + " WHEN NOT MATCHED THEN INSERT (" + String.join(", ", columns)
                 + ") VALUES (" + columns.stream().map(c -> "s." + c).collect(Collectors.joining(", ")) + ")";
     }

@@ -88,7 +88,7 @@ public final class PostgresDialect implements Dialect {
     /** {@link #upsert(Table)} with {@code ON CONFLICT ... DO UPDATE ... WHERE} the record changed ({@link Dialect#changed}). */
     @Override
     public String upsertChanged(Table table) {
-        return upsert(table) + " WHERE " + Dialect.changed(table.name(), "EXCLUDED");
+        return upsert(table) + " WHERE " + Dialect.changed(Dialect.writtenColumns(table), table.key(), table.name(), "EXCLUDED");
     }
 
     /**
@@ -99,7 +99,7 @@ public final class PostgresDialect implements Dialect {
     String upsertChangedFrom(String stage, String ordinal, String table, List<String> columns, List<String> key) {
         String keys = String.join(", ", key);
         String joined = key.stream().map(k -> "s." + k + " = w." + k).collect(Collectors.joining(" AND "));
-        return "WITH written AS (" + upsertFrom(stage, ordinal, table, columns, key) + " WHERE " + Dialect.changed(table, "EXCLUDED")
+        return "WITH written AS (" + upsertFrom(stage, ordinal, table, columns, key) + " WHERE " + Dialect.changed(columns, key, table, "EXCLUDED")
                 + " RETURNING " + keys + ") SELECT MAX(s." + ordinal + ") FROM " + stage + " s JOIN written w ON " + joined
                 + " GROUP BY " + key.stream().map(k -> "s." + k).collect(Collectors.joining(", "));
     }

@@ -401,9 +401,7 @@ abstract class AbstractKeepingInStepIntegrationTests {
     @Test
     void aFullRefreshWithNothingChangedWritesNoRowYetMarksADeleteAndWritesAChangeWithItsItems() {
         String company = company(0);
-        launcher.run(SyncRequest.everything());
-        later(Duration.ofHours(1));
-        Map<String, String> invoices = versions(INVOICE_VERSIONS);
+        Map<String, String> invoices = syncedAnHourAgo();
         Map<String, String> items = versions(ITEM_VERSIONS);
         assertThat(items).isNotEmpty();
 
@@ -442,9 +440,7 @@ abstract class AbstractKeepingInStepIntegrationTests {
     @Test
     void aResumedFullRefreshMarksExactlyWhatTheSourceLost() {
         String company = company(1);
-        launcher.run(SyncRequest.everything());
-        later(Duration.ofHours(1));
-        Map<String, String> invoices = versions(INVOICE_VERSIONS);
+        Map<String, String> invoices = syncedAnHourAgo();
         sandbox.faults().dataSet(company, "invoices").change(new Changes(0, 0, 0, 4, 0, null));
         sandbox.faults().path("/companies/" + company + "/data/invoices").page(2).serverErrorNext(1);
 
@@ -460,6 +456,13 @@ abstract class AbstractKeepingInStepIntegrationTests {
         Map<String, String> after = versions(INVOICE_VERSIONS);
         assertThat(after.entrySet()).as("only the 4 marked rows written")
                 .filteredOn(entry -> !entry.getValue().equals(invoices.get(entry.getKey()))).hasSize(4);
+    }
+
+    /** A first sync, then an hour later by both clocks: each invoice row's version ({@link #versions}). */
+    private Map<String, String> syncedAnHourAgo() {
+        launcher.run(SyncRequest.everything());
+        later(Duration.ofHours(1));
+        return versions(INVOICE_VERSIONS);
     }
 
     private static final String INVOICE_VERSIONS = "SELECT company_id || '/' || id AS k, %s AS v FROM invoices";

@@ -29,7 +29,7 @@ final class Candidates {
     /** Today's statement as a plain JDBC batch: what Jdbi's binding costs. */
     static final class JdbcBatch implements RowUpsert {
         @Override
-        public void upsert(Handle handle, Table table, List<Row> rows, OffsetDateTime syncedAt, long runId) {
+        public List<Row> upsert(Handle handle, Table table, List<Row> rows, OffsetDateTime syncedAt, long runId) {
             try (PreparedStatement statement = handle.getConnection().prepareStatement(new H2Dialect().upsert(table))) {
                 for (Row row : rows) {
                     bind(statement, 1, table, row, syncedAt, runId);
@@ -39,6 +39,7 @@ final class Candidates {
             } catch (SQLException e) {
                 throw new IllegalStateException(e);
             }
+            return rows; // every row written: the candidates write unconditionally
         }
     }
 
@@ -51,7 +52,7 @@ final class Candidates {
         }
 
         @Override
-        public void upsert(Handle handle, Table table, List<Row> rows, OffsetDateTime syncedAt, long runId) {
+        public List<Row> upsert(Handle handle, Table table, List<Row> rows, OffsetDateTime syncedAt, long runId) {
             Connection connection = handle.getConnection();
             int width = Dialect.allColumns(table).size();
             for (int from = 0; from < rows.size(); from += slice) {
@@ -70,13 +71,14 @@ final class Candidates {
                     throw new IllegalStateException(e);
                 }
             }
+            return rows; // every row written: the candidates write unconditionally
         }
     }
 
     /** {@code MERGE INTO t USING (VALUES ..) s ON key WHEN MATCHED THEN UPDATE .. WHEN NOT MATCHED THEN INSERT ..}. */
     static final class MergeUsing implements RowUpsert {
         @Override
-        public void upsert(Handle handle, Table table, List<Row> rows, OffsetDateTime syncedAt, long runId) {
+        public List<Row> upsert(Handle handle, Table table, List<Row> rows, OffsetDateTime syncedAt, long runId) {
             // one source row per key: a second would be an error (or a duplicate insert), not an update
             Map<List<Object>, Row> last = new LinkedHashMap<>();
             List<Integer> keyIndexes = table.key().stream().map(table::indexOf).toList();
@@ -110,6 +112,7 @@ final class Candidates {
             } catch (SQLException e) {
                 throw new IllegalStateException(e);
             }
+            return rows; // every row written: the candidates write unconditionally
         }
 
         private static String h2Type(ColumnType type) {

@@ -239,6 +239,11 @@ final class H2UpsertBenchmark {
                 }
 
                 @Override
+                public String upsertChanged(Table table) {
+                    return h2.upsertChanged(table);
+                }
+
+                @Override
                 public RowUpsert rowUpsert() {
                     return upsert;
                 }

@@ -6,6 +6,7 @@ import java.time.Instant;
 import java.time.OffsetDateTime;
 import java.time.ZoneOffset;
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -36,6 +37,7 @@ public class Warehouse {
     private final Jdbi jdbi;
     private final Clock clock;
     private final RowUpsert rowUpsert;
+    private final Dialect dialect;
     /** The versions of the tables that keep history (issue 26), written beside their current rows. */
     private final VersionWriter versions;
     /** What each verified table's columns hold, read once at startup by {@link #verify}. */
@@ -46,16 +48,30 @@ public class Warehouse {
         this.jdbi = jdbi;
         this.clock = clock;
         this.rowUpsert = dialect.rowUpsert();
+        this.dialect = dialect;
         this.versions = new VersionWriter(rowUpsert);
     }
 
     /**
-     * Inserts the rows, or replaces the rows with the same key; stamps each with the time and the
-     * run that wrote it. Running it again with the same rows changes nothing but those stamps.
+     * Inserts the new rows and replaces those whose record changed ({@link Dialect#changed}); stamps each row written
+     * with the time and the run that wrote it. A record read again unchanged writes nothing: no row version, its child
+     * rows left as they are, its stamps as they were. A row marked deleted is written again, live.
+     *
+     * @return the rows written, one per key (a key's last row), in chunk order: the parents whose children were replaced
      */
-    public void upsert(Table table, List<Row> rows, long runId) {
+    public List<Row> upsert(Table table, List<Row> rows, long runId) {
+        return write(table, rows, runId, Walked.NONE).rows();
+    }
+
+    /**
+     * {@link #upsert}, told what the partition's walk knows: a full walk's pass keeps the ids of the rows it read
+     * unchanged for {@link #markMissing} ({@link SeenIds}), and into a scope empty when the partition began the rows
+     * are first tried straight in ({@link RowUpsert#insertNew}), which the primary key makes safe whatever the table
+     * holds by now: a chunk with a key already there goes the upsert's way, and so do the partition's later ones.
+     */
+    public Written write(Table table, List<Row> rows, long runId, Walked walked) {
         if (rows.isEmpty()) {
-            return;
+            return new Written(List.of(), walked.intoEmpty());
         }
         OffsetDateTime syncedAt = OffsetDateTime.now(clock).withOffsetSameInstant(ZoneOffset.UTC);
         int columns = table.columns().size();
@@ -71,13 +87,62 @@ public class Warehouse {
                         + " child lists for " + table.children().size() + " child tables");
             }
         }
+        List<List<Row>> written = new ArrayList<>(1);
+        boolean[] straight = {false};
         jdbi.useHandle(handle -> Transactions.inOne(handle, () -> {
-            rowUpsert.upsert(handle, table, rows, syncedAt, runId);
-            ChildRows.replace(handle, rowUpsert, table, table.children(), rows);
-            if (table.keepsHistory()) {
-                versions.write(handle, table, rows, java.util.Collections.nCopies(rows.size(), new VersionWriter.Seen(syncedAt, runId)));
+            straight[0] = walked.intoEmpty() && rowUpsert.insertNew(handle, table, rows, syncedAt, runId);
+            List<Row> parents = straight[0] ? rows : rowUpsert.upsert(handle, table, rows, syncedAt, runId);
+            ChildRows.replace(handle, rowUpsert, table, table.children(), parents);
+            if (walked.fullPassFrom() != null) {
+                SeenIds.keepUnchanged(handle, rowUpsert, table, walked.companyId(), walked.fullPassFrom(), rows, parents);
             }
+            if (table.keepsHistory()) {
+                // a version only for a record written: one read again unchanged writes none (issues 26 and 28)
+                versions.write(handle, table, parents, Collections.nCopies(parents.size(), new VersionWriter.Seen(syncedAt, runId)));
+            }
+            written.add(parents);
         }));
+        return new Written(written.get(0), straight[0]);
+    }
+
+    /**
+     * What the walk that read a chunk knows, for {@link #write}.
+     *
+     * @param companyId the partition's company; null for a top-level data set
+     * @param fullPassFrom when the current pass of a full walk began ({@code RecoveryKeys.wholeFrom}); null when the
+     *        walk is not full, and no ids are kept
+     * @param intoEmpty the partition's scope of the table had no row when it began, and no chunk of it met a key there
+     */
+    public record Walked(String companyId, Instant fullPassFrom, boolean intoEmpty) {
+
+        /** A plain upsert: no walk behind it. */
+        public static final Walked NONE = new Walked(null, null, false);
+    }
+
+    /**
+     * What {@link #write} wrote.
+     *
+     * @param rows the parents inserted or replaced, one per key, in chunk order (history mode versions exactly these)
+     * @param straight whether they went straight in ({@link RowUpsert#insertNew}); false tells the next chunk to upsert
+     */
+    public record Written(List<Row> rows, boolean straight) {
+    }
+
+    /**
+     * Forgets the ids read unchanged that {@link #write} kept for one company's rows of the table (all rows: null
+     * {@code companyId}), but those of the pass {@code current} (null: all of them): when a partition opens, a walk
+     * resumed keeps its own, an earlier walk's go.
+     */
+    public void forgetSeen(Table table, String companyId, Instant current) {
+        jdbi.useHandle(handle -> SeenIds.forgetAllBut(handle, table, companyId, current));
+    }
+
+    /** Whether the table has no row of the company (of any company, for a top-level data set: null). */
+    public boolean isEmpty(Table table, String companyId) {
+        String scope = companyId == null ? "" : " WHERE company_id = :companyId";
+        return jdbi.withHandle(handle -> handle.createQuery("SELECT 1 FROM " + table.name() + scope + " LIMIT 1")
+                .bindMap(companyId == null ? Map.of() : Map.of("companyId", companyId))
+                .mapTo(Integer.class).findOne().isEmpty());
     }
 
     /**
@@ -101,45 +166,53 @@ public class Warehouse {
 
     /**
      * Marks deleted, at {@code at}, the live rows of one company's data set (all rows of a top-level one: null
-     * {@code companyId}) that a complete full walk started at {@code walkStartedAt} did not write: the source no
-     * longer has them. Refuses, marking nothing, when they are more than {@code maxFraction} of the live rows: a
-     * source that suddenly answers with a fraction of its records is more likely broken than emptied.
+     * {@code companyId}) that a complete full walk's pass begun at {@code walkStartedAt} did not see: neither written
+     * since nor kept as read unchanged ({@link SeenIds}); the source no longer has them. Refuses, marking nothing, when
+     * they are more than {@code maxFraction} of the live rows: a source that suddenly answers with a fraction of its
+     * records is more likely broken than emptied. The ids the walk kept stay ({@link #forgetSeen}): done again, after
+     * a crash before the walk's completion was recorded, it finds the same. The rows marked are those of the scope whose {@code deleted_at} is now {@code at} (how history mode finds them).
      */
     public Deletions markMissing(Table table, String companyId, Instant walkStartedAt, Instant at, double maxFraction) {
-        String scope = companyId == null ? "" : " AND company_id = :companyId";
+        String scope = companyId == null ? "" : " AND t.company_id = :companyId";
         Map<String, Object> company = companyId == null ? Map.of() : Map.of("companyId", companyId);
+        String unseen = SeenIds.unseen(table, dialect);
+        Map<String, Object> seen = SeenIds.bindings(table, companyId, walkStartedAt);
         return jdbi.inTransaction(handle -> {
             // one scan of the company's live rows counts both
-            Map<String, Object> counts = handle.createQuery("SELECT COUNT(*) AS live, COALESCE(SUM(CASE WHEN synced_at"
-                            + " < :walkStartedAt THEN 1 ELSE 0 END), 0) AS missing FROM " + table.name() + " WHERE " + DELETED_AT
-                            + " IS NULL" + scope)
-                    .bind("walkStartedAt", utc(walkStartedAt))
+            Map<String, Object> counts = handle.createQuery("SELECT COUNT(*) AS live, COALESCE(SUM(CASE WHEN " + unseen
+                            + " THEN 1 ELSE 0 END), 0) AS missing FROM " + table.name() + " t WHERE t." + DELETED_AT + " IS NULL" + scope)
+                    .bindMap(seen)
                     .bindMap(company)
                     .mapToMap().one();
             Deletions found = new Deletions(((Number) counts.get("missing")).longValue(),
                     ((Number) counts.get("live")).longValue(), 0);
+            Deletions done;
             if (found.missing() == 0 || found.beyond(maxFraction)) {
-                return new Deletions(found.missing(), found.live(), found.missing() == 0 ? 0 : -1);
+                done = new Deletions(found.missing(), found.live(), found.missing() == 0 ? 0 : -1);
+            } else {
+                int marked = handle.createUpdate("UPDATE " + table.name() + " t SET " + DELETED_AT + " = :at WHERE t." + DELETED_AT
+                                + " IS NULL" + scope + " AND " + unseen)
+                        .bind("at", utc(at))
+                        .bindMap(seen)
+                        .bindMap(company)
+                        .execute();
+                done = new Deletions(found.missing(), found.live(), marked);
             }
-            if (table.keepsHistory()) {
+            if (table.keepsHistory() && done.marked() > 0) {
+                // the rows just marked are those of the scope marked at this very instant: their current versions close
                 Map<String, Object> binds = new HashMap<>(company);
-                binds.put("walkStartedAt", utc(walkStartedAt));
-                versions.closeMissing(handle, table, DELETED_AT + " IS NULL AND synced_at < :walkStartedAt" + scope, binds, utc(at));
+                binds.put("markedAt", utc(at));
+                versions.closeMissing(handle, table, DELETED_AT + " = :markedAt" + (companyId == null ? "" : " AND company_id = :companyId"),
+                        binds, utc(at));
             }
-            int marked = handle.createUpdate("UPDATE " + table.name() + " SET " + DELETED_AT + " = :at WHERE " + DELETED_AT
-                            + " IS NULL AND synced_at < :walkStartedAt" + scope)
-                    .bind("at", utc(at))
-                    .bind("walkStartedAt", utc(walkStartedAt))
-                    .bindMap(company)
-                    .execute();
-            return new Deletions(found.missing(), found.live(), marked);
+            return done;
         });
     }
 
     /**
      * What {@link #markMissing} found and did.
      *
-     * @param missing live rows the walk did not write
+     * @param missing live rows the walk did not see
      * @param live live rows before the walk's marking
      * @param marked rows marked deleted; -1 when the safety bound refused to mark any
      */

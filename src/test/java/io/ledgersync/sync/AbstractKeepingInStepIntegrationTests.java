@@ -115,7 +115,8 @@ abstract class AbstractKeepingInStepIntegrationTests {
 
     @BeforeEach
     void emptyWarehouseAndUnchangedSandbox() {
-        for (String table : List.of("invoices", "customers", "companies", "sync_state", "sync_reconciliation")) {
+        for (String table : List.of("invoices", "invoice_line_items", "customers", "companies", "sync_state", "sync_reconciliation",
+                "walk_seen")) {
             jdbi.useHandle(handle -> handle.execute("DELETE FROM " + table));
         }
         sandboxClock.setInstant(START);
@@ -391,6 +392,104 @@ abstract class AbstractKeepingInStepIntegrationTests {
         assertThat(invoices.successful()).isTrue();
         assertThat(invoices.dataSets()).filteredOn(outcome -> outcome.dataSet().equals("invoices")).singleElement()
                 .satisfies(outcome -> assertThat(outcome.companies()).isEqualTo(COMPANIES - 1));
+    }
+
+    /**
+     * Issue 28: a full refresh of a warehouse in step writes no row, no new version of an invoice nor of a line item,
+     * yet marks deleted what the source lost and writes what it changed, with its line items.
+     */
+    @Test
+    void aFullRefreshWithNothingChangedWritesNoRowYetMarksADeleteAndWritesAChangeWithItsItems() {
+        String company = company(0);
+        Map<String, String> invoices = syncedAnHourAgo();
+        Map<String, String> items = versions(ITEM_VERSIONS);
+        assertThat(items).isNotEmpty();
+
+        SyncReport unchanged = launcher.run(SyncRequest.everything().withFullRefresh());
+
+        assertThat(unchanged.successful()).as(unchanged.failures().toString()).isTrue();
+        assertThat(unchanged.records("invoices")).isEqualTo(COMPANIES * INVOICES);
+        assertThat(versions(INVOICE_VERSIONS)).as("no invoice written").isEqualTo(invoices);
+        assertThat(versions(ITEM_VERSIONS)).as("no line item replaced").isEqualTo(items);
+        assertThat(count("invoices WHERE deleted_at IS NOT NULL", null)).isZero();
+
+        later(Duration.ofHours(1));
+        sandbox.faults().dataSet(company, "invoices").change(new Changes(0, 1, 0, 1, 0, null));
+        SyncReport changed = launcher.run(SyncRequest.everything().withFullRefresh());
+
+        assertThat(changed.successful()).as(changed.failures().toString()).isTrue();
+        assertThat(count("invoices WHERE deleted_at = :now", clock.instant())).as("the one deleted").isEqualTo(1);
+        assertThat(count("invoices WHERE run_id = " + changed.runId(), null)).as("the one changed").isEqualTo(1);
+        assertSandboxInvoicesInWarehouse();
+        Map<String, String> after = versions(INVOICE_VERSIONS);
+        assertThat(after.entrySet()).filteredOn(entry -> !entry.getValue().equals(invoices.get(entry.getKey()))).hasSize(2);
+        String changedId = jdbi.withHandle(h -> h.createQuery("SELECT id FROM invoices WHERE run_id = :run")
+                .bind("run", changed.runId()).mapTo(String.class).one());
+        Map<String, String> itemsAfter = versions(ITEM_VERSIONS);
+        itemsAfter.keySet().removeIf(key -> key.startsWith(company + "/" + changedId + "/"));
+        items.keySet().removeIf(key -> key.startsWith(company + "/" + changedId + "/"));
+        assertThat(itemsAfter).as("only the changed invoice's items replaced").isEqualTo(items);
+        assertThat(count("invoice_line_items WHERE invoice_id = '" + changedId + "' AND company_id = :company", null, company))
+                .isEqualTo(json.readTree(invoiceJson(company, changedId)).get("lineItems").size());
+    }
+
+    /**
+     * Issue 28: a full refresh that fails after its first page and is resumed marks exactly the records the source lost:
+     * what the first attempt read unchanged was kept with its page, though none of it was written.
+     */
+    @Test
+    void aResumedFullRefreshMarksExactlyWhatTheSourceLost() {
+        String company = company(1);
+        Map<String, String> invoices = syncedAnHourAgo();
+        sandbox.faults().dataSet(company, "invoices").change(new Changes(0, 0, 0, 4, 0, null));
+        sandbox.faults().path("/companies/" + company + "/data/invoices").page(2).serverErrorNext(1);
+
+        SyncReport failed = launcher.run(SyncRequest.everything().withFullRefresh());
+        assertThat(failed.successful()).isFalse();
+        later(Duration.ofMinutes(10));
+        SyncReport resumed = launcher.run(SyncRequest.everything().withFullRefresh());
+
+        assertThat(resumed.resumed()).isTrue();
+        assertThat(resumed.successful()).as(resumed.failures().toString()).isTrue();
+        assertThat(count("invoices WHERE deleted_at IS NOT NULL", null)).isEqualTo(4);
+        assertInvoicesEqualSandbox();
+        Map<String, String> after = versions(INVOICE_VERSIONS);
+        assertThat(after.entrySet()).as("only the 4 marked rows written")
+                .filteredOn(entry -> !entry.getValue().equals(invoices.get(entry.getKey()))).hasSize(4);
+    }
+
+    /** A first sync, then an hour later by both clocks: each invoice row's version ({@link #versions}). */
+    private Map<String, String> syncedAnHourAgo() {
+        launcher.run(SyncRequest.everything());
+        later(Duration.ofHours(1));
+        return versions(INVOICE_VERSIONS);
+    }
+
+    private static final String INVOICE_VERSIONS = "SELECT company_id || '/' || id AS k, %s AS v FROM invoices";
+    private static final String ITEM_VERSIONS = "SELECT company_id || '/' || invoice_id || '/' || line_number AS k, %s AS v"
+            + " FROM invoice_line_items";
+
+    /** Each row's physical version (PostgreSQL's ctid and xmin, H2's _ROWID_), with its stamps where it has them. */
+    private Map<String, String> versions(String query) {
+        String version = rowVersion() + (query.contains("FROM invoices") ? " || '/' || CAST(synced_at AS VARCHAR) || '/' || run_id"
+                + " || '/' || COALESCE(CAST(deleted_at AS VARCHAR), '-')" : "");
+        return jdbi.withHandle(handle -> handle.createQuery(String.format(query, version))
+                .setMapKeyColumn("k").setMapValueColumn("v")
+                .collectInto(new org.jdbi.v3.core.generic.GenericType<Map<String, String>>() { }));
+    }
+
+    /** An expression that changes whenever the database writes a new version of a row: the row's version, as text. */
+    abstract String rowVersion();
+
+    private String invoiceJson(String companyId, String id) {
+        SandboxDataSet data = sandbox.dataSet();
+        for (int i = 0; i < data.invoiceCount(companyId); i++) {
+            String invoice = data.invoiceJson(companyId, i);
+            if (json.readTree(invoice).get("id").asString().equals(id)) {
+                return invoice;
+            }
+        }
+        throw new AssertionError("no invoice " + id + " at the sandbox");
     }
 
     /** Both clocks move: the platform's and ours. */

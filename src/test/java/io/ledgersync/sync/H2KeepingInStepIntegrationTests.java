@@ -12,4 +12,9 @@ class H2KeepingInStepIntegrationTests extends AbstractKeepingInStepIntegrationTe
         registry.add("spring.datasource.url",
                 () -> "jdbc:h2:mem:incr-it;MODE=PostgreSQL;DATABASE_TO_LOWER=TRUE;DEFAULT_NULL_ORDERING=HIGH;DB_CLOSE_DELAY=-1");
     }
+
+    @Override
+    String rowVersion() {
+        return "CAST(_ROWID_ AS VARCHAR)";
+    }
 }

@@ -13,4 +13,9 @@ class PostgresKeepingInStepIntegrationTests extends AbstractKeepingInStepIntegra
         properties(registry);
         TestPostgres.register(registry, "incr_keeping_in_step_it");
     }
+
+    @Override
+    String rowVersion() {
+        return "CAST(ctid AS VARCHAR) || '/' || CAST(xmin AS VARCHAR)";
+    }
 }

@@ -87,12 +87,13 @@ abstract class AbstractWarehouseContractTests {
 
     @Test
     void aCompleteWalkMarksWhatItDidNotWriteWithinTheBoundAndAWriteMakesARowLiveAgain() {
-        // given 4 rows of company c1 and 1 of c2, then a walk of c1 started later that wrote 3 of them
+        // given 4 rows of company c1 and 1 of c2, then a walk of c1 started later that read 3 of them: 1 changed, 2 not
         warehouse.upsert(THINGS, List.of(row("c1", "i1", "1", false), row("c1", "i2", "2", false), row("c1", "i3", "3", false),
                 row("c1", "i4", "4", false), row("c2", "i1", "5", false)), 1);
         clock.advance(java.time.Duration.ofHours(1));
         Instant walkStart = clock.instant();
-        warehouse.upsert(THINGS, List.of(row("c1", "i1", "1", false), row("c1", "i2", "2", false), row("c1", "i3", "3", false)), 2);
+        warehouse.write(THINGS, List.of(row("c1", "i1", "1", false), row("c1", "i2", "2.5", false), row("c1", "i3", "3", false)), 2,
+                new Warehouse.Walked("c1", walkStart, false));
         Instant now = walkStart.plus(java.time.Duration.ofMinutes(5));
 
         // then a bound of 0.2 of 4 live rows refuses to mark the 1 missing, and 0.5 marks it: c1's only
@@ -103,12 +104,144 @@ abstract class AbstractWarehouseContractTests {
         assertThat(marked).containsExactly("c1/i4");
         assertThat(warehouse.rowCounts(THINGS)).containsEntry("c1", new Warehouse.RowCounts(3, 1))
                 .containsEntry("c2", new Warehouse.RowCounts(1, 0));
-        assertThat(warehouse.markMissing(THINGS, "c1", walkStart, now, 0.5)).as("marked once")
+        assertThat(warehouse.markMissing(THINGS, "c1", walkStart, now, 0.5)).as("marked once: a completion done again after a crash")
                 .isEqualTo(new Warehouse.Deletions(0, 3, 0));
+        assertThat(seenIds()).as("kept until the company's next walk begins").isEqualTo(2);
+        warehouse.forgetSeen(THINGS, "c1", null);
+        assertThat(seenIds()).isZero();
 
         // when the record reappears, its row is live again
         warehouse.upsert(THINGS, List.of(row("c1", "i4", "4", false)), 3);
         assertThat(warehouse.rowCounts(THINGS)).containsEntry("c1", new Warehouse.RowCounts(4, 0));
+    }
+
+    /**
+     * Issue 28: the ids a full walk's pass keeps count for that pass only (a drift re-walk starts another), for the
+     * table and company they were read for, and only once their chunk commits.
+     */
+    @Test
+    void idsReadUnchangedCountForTheirPassTableAndCompanyOnceCommitted() {
+        warehouse.upsert(THINGS, List.of(row("c1", "i1", "1", false), row("c1", "i2", "2", false), row("c2", "i1", "5", false)), 1);
+        clock.advance(Duration.ofHours(1));
+        Instant firstPass = clock.instant();
+        warehouse.write(THINGS, List.of(row("c1", "i1", "1", false), row("c1", "i2", "2", false)), 2,
+                new Warehouse.Walked("c1", firstPass, false));
+        clock.advance(Duration.ofMinutes(1));
+        Instant rewalk = clock.instant();
+        warehouse.write(THINGS, List.of(row("c1", "i1", "1", false)), 2, new Warehouse.Walked("c1", rewalk, false));
+        TransactionTemplate transaction = new TransactionTemplate(new DataSourceTransactionManager(dataSource));
+        assertThatThrownBy(() -> transaction.executeWithoutResult(status -> {
+            warehouse.write(THINGS, List.of(row("c1", "i2", "2", false)), 2, new Warehouse.Walked("c1", rewalk, false));
+            throw new IllegalStateException("the chunk failed after its write");
+        })).hasMessageContaining("the chunk failed");
+
+        assertThat(warehouse.markMissing(THINGS, "c2", rewalk, rewalk, 1.0)).as("c2's row was read by no pass of c2")
+                .isEqualTo(new Warehouse.Deletions(1, 1, 1));
+        assertThat(warehouse.markMissing(THINGS, "c1", rewalk, rewalk, 1.0)).as("i2: seen by the first pass, not by the re-walk")
+                .isEqualTo(new Warehouse.Deletions(1, 2, 1));
+        assertThat(strings("SELECT company_id || '/' || id FROM invoices WHERE deleted_at IS NOT NULL ORDER BY 1"))
+                .containsExactly("c1/i2", "c2/i1");
+        warehouse.forgetSeen(THINGS, "c1", rewalk);
+        assertThat(seenIds()).as("the re-walk's ids stay while it may still be resumed").isEqualTo(1);
+    }
+
+    /** Issue 28: an unchanged record writes nothing, its stamps and child rows stay; a changed one is written with its children. */
+    @Test
+    void aRecordReadAgainUnchangedWritesNothingAndAChangedOneIsWrittenWithItsChildren() {
+        schema().create(BILLS);
+        warehouse.upsert(BILLS, List.of(bill("c1", "b1", "desk", "chair"), bill("c1", "b2", "pen")), 1);
+        // a mark no rewrite would keep: the unchanged parent's child rows are not deleted and inserted again
+        jdbi.useHandle(h -> h.execute("UPDATE bill_lines SET description = 'kept' WHERE bill_id = 'b1' AND line_number = 2"));
+        clock.advance(Duration.ofHours(1));
+
+        List<Row> written = warehouse.upsert(BILLS, List.of(bill("c1", "b1", "desk", "chair"), bill("c1", "b2", "pen", "ink")), 2);
+
+        assertThat(written).containsExactly(bill("c1", "b2", "pen", "ink"));
+        assertThat(strings("SELECT id || ':' || run_id FROM bills ORDER BY id")).containsExactly("b1:1", "b2:2");
+        assertThat(jdbi.withHandle(h -> h.createQuery("SELECT synced_at FROM bills WHERE id = 'b1'").mapTo(OffsetDateTime.class).one())
+                .toInstant()).isEqualTo(Instant.parse("2026-01-01T00:00:00Z"));
+        assertThat(lines("c1", "b1")).containsExactly("1:desk", "2:kept");
+        assertThat(lines("c1", "b2")).containsExactly("1:pen", "2:ink");
+        assertThat(warehouse.upsert(BILLS, List.of(bill("c1", "b2", "pen", "ink"), bill("c1", "b2", "pen", "ink")), 3))
+                .as("a key repeated unchanged").isEmpty();
+    }
+
+    /** Issue 28: a row whose typed columns differ from what its raw maps to now (a column's field changed) is written. */
+    @Test
+    void aRowWhoseColumnsAMappingChangedIsWrittenThoughItsRawIsTheSame() {
+        warehouse.upsert(THINGS, List.of(new Row(new Object[] {"c1", "i1", new BigDecimal("1"), null, null}, "{\"a\": 1}")), 1);
+
+        List<Row> written = warehouse.upsert(THINGS, List.of(
+                new Row(new Object[] {"c1", "i1", new BigDecimal("1.000"), null, null}, "{\"a\": 1}"),
+                new Row(new Object[] {"c1", "i1", new BigDecimal("1"), null, false}, "{\"a\": 1}")), 2);
+
+        assertThat(written).as("1.000 is 1: the first row writes nothing; is_deleted from null to false does")
+                .containsExactly(new Row(new Object[] {"c1", "i1", new BigDecimal("1"), null, false}, "{\"a\": 1}"));
+        assertThat(number("SELECT run_id FROM invoices")).isEqualTo(2);
+    }
+
+    /** Issue 28: a row a full walk marked deleted is written again when its record comes back, unchanged or not. */
+    @Test
+    void aRowMarkedDeletedIsWrittenLiveAgainWhenItsRecordComesBackUnchanged() {
+        warehouse.upsert(THINGS, List.of(row("c1", "i1", "1", false), row("c1", "i2", "2", false)), 1);
+        clock.advance(Duration.ofHours(1));
+        Instant walkStart = clock.instant();
+        warehouse.write(THINGS, List.of(row("c1", "i1", "1", false)), 2, new Warehouse.Walked("c1", walkStart, false));
+        assertThat(warehouse.markMissing(THINGS, "c1", walkStart, walkStart, 1.0).marked()).isEqualTo(1);
+
+        List<Row> written = warehouse.upsert(THINGS, List.of(row("c1", "i2", "2", false)), 3);
+
+        assertThat(written).containsExactly(row("c1", "i2", "2", false));
+        assertThat(warehouse.rowCounts(THINGS)).containsEntry("c1", new Warehouse.RowCounts(2, 0));
+        assertThat(number("SELECT run_id FROM invoices WHERE id = 'i2'")).isEqualTo(3);
+    }
+
+    /**
+     * Issue 28: into a company's rows that were empty when its partition began, a chunk goes straight in (PostgreSQL:
+     * one COPY into the table); a chunk with a key already there, or repeated, is upserted instead, all of it, and so
+     * are the partition's later chunks.
+     */
+    @Test
+    void intoAnEmptyScopeRowsGoStraightInAndAKeyAlreadyThereFallsBackToTheUpsert() {
+        schema().create(BILLS);
+        warehouse.upsert(BILLS, List.of(bill("c2", "b1", "ink")), 1);
+        assertThat(warehouse.isEmpty(BILLS, "c1")).isTrue();
+        assertThat(warehouse.isEmpty(BILLS, "c2")).isFalse();
+        assertThat(warehouse.isEmpty(BILLS, null)).as("a top-level data set's scope is the table").isFalse();
+        Warehouse.Walked intoEmpty = new Warehouse.Walked("c1", null, true);
+
+        Warehouse.Written first = warehouse.write(BILLS, List.of(bill("c1", "b1", "desk"), bill("c1", "b2", "pen")), 2, intoEmpty);
+        Warehouse.Written resumed = warehouse.write(BILLS, List.of(bill("c1", "b2", "pen", "ink"), bill("c1", "b3", "cup")), 3, intoEmpty);
+        Warehouse.Written repeated = warehouse.write(BILLS, List.of(bill("c1", "b4", "a"), bill("c1", "b4", "b")), 4, intoEmpty);
+
+        assertThat(first.straight()).isEqualTo(straightInserts());
+        assertThat(first.rows()).hasSize(2);
+        assertThat(resumed.straight()).isFalse();
+        assertThat(resumed.rows()).containsExactly(bill("c1", "b2", "pen", "ink"), bill("c1", "b3", "cup"));
+        assertThat(repeated.straight()).isFalse();
+        assertThat(warehouse.count("bills")).isEqualTo(5);
+        assertThat(lines("c1", "b1")).containsExactly("1:desk");
+        assertThat(lines("c1", "b2")).containsExactly("1:pen", "2:ink");
+        assertThat(lines("c1", "b4")).as("the last row of a repeated key").containsExactly("1:b");
+        assertThat(lines("c2", "b1")).containsExactly("1:ink");
+        assertThat(number("SELECT COUNT(*) FROM bills WHERE deleted_at IS NULL")).isEqualTo(5);
+    }
+
+    /** Whether this database has a straight path for a first sync ({@code RowUpsert.insertNew}). */
+    boolean straightInserts() {
+        return false;
+    }
+
+    long seenIds() {
+        return number("SELECT COUNT(*) FROM walk_seen");
+    }
+
+    private List<String> strings(String sql) {
+        return jdbi.withHandle(h -> h.createQuery(sql).mapTo(String.class).list());
+    }
+
+    private long number(String sql) {
+        return jdbi.withHandle(h -> h.createQuery(sql).mapTo(Long.class).one());
     }
 
     @Test
@@ -190,16 +323,18 @@ abstract class AbstractWarehouseContractTests {
     static final Table BILLS = new Table("bills", List.of(new Column("company_id", ColumnType.TEXT), new Column("id", ColumnType.TEXT),
             new Column("total", ColumnType.DECIMAL)), List.of("company_id", "id"), List.of(LINES));
 
-    private WarehouseSchema schema() {
+    WarehouseSchema schema() {
         return new WarehouseSchema(jdbi, dataSource, dialect, clock);
     }
 
-    private static Row bill(String company, String id, String... lines) {
+    static Row bill(String company, String id, String... lines) {
         List<Object[]> items = new java.util.ArrayList<>();
         for (String line : lines) {
             items.add(new Object[] {line, new BigDecimal(line.length())});
         }
-        String raw = "{\"id\": \"" + id + "\", \"lines\": " + lines.length + "}";
+        // raw holds what the typed columns and child rows derive from, as a record's does
+        String raw = "{\"id\": \"" + id + "\", \"lines\": " + lines.length + ", \"items\": [" + String.join(", ", java.util.Arrays.stream(lines)
+                .map(line -> "\"" + line + "\"").toList()) + "]}";
         return new Row(new Object[] {company, id, new BigDecimal(lines.length)}, raw, List.of(items));
     }
 
@@ -554,7 +689,7 @@ abstract class AbstractWarehouseContractTests {
 
     private static Row row(String company, String id, String total, boolean deleted) {
         return new Row(new Object[] {company, id, new BigDecimal(total), OffsetDateTime.of(2025, 1, 2, 3, 4, 5, 0, ZoneOffset.UTC), deleted},
-                "{\"id\": \"" + id + "\"}");
+                "{\"id\": \"" + id + "\", \"total\": " + total + ", \"isDeleted\": " + deleted + "}");
     }
 
     private SyncState state(String company, Status status, int attempts, Instant next) {

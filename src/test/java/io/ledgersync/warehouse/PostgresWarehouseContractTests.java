@@ -6,6 +6,7 @@ import static org.awaitility.Awaitility.await;
 import java.time.Duration;
 
 import java.util.List;
+import java.util.Map;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.CountDownLatch;
@@ -13,6 +14,8 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 
 import org.junit.jupiter.api.Test;
+import org.springframework.jdbc.datasource.DataSourceTransactionManager;
+import org.springframework.transaction.support.TransactionTemplate;
 import io.ledgersync.warehouse.lock.AdvisoryRunLocks;
 import io.ledgersync.warehouse.lock.RunLocks;
 import io.ledgersync.warehouse.lock.SchemaLock;
@@ -36,6 +39,56 @@ class PostgresWarehouseContractTests extends AbstractWarehouseContractTests {
     @Override
     String vendor() {
         return "postgresql";
+    }
+
+    @Override
+    boolean straightInserts() {
+        return true;
+    }
+
+    /**
+     * Issue 28: a chunk of records read again unchanged leaves no row version in the table nor its child table (no
+     * tuple inserted, updated, deleted, none dead), counted by the server's statistics once the writing session's are
+     * flushed: a mark written in the same transaction shows when.
+     */
+    @Test
+    void aChunkReadAgainUnchangedWritesNoTupleInTheTableNorItsChildTable() {
+        schema().create(BILLS);
+        List<Row> bills = List.of(bill("c1", "b1", "desk", "chair"), bill("c1", "b2", "pen"), bill("c1", "b3"));
+        warehouse.upsert(BILLS, bills, 1);
+        jdbi.useHandle(h -> h.execute("CREATE TABLE stats_mark (n INTEGER)"));
+        await().atMost(Duration.ofSeconds(30)).until(() -> tupleCounts().getOrDefault("bill_lines.ins", 0L) == 3);
+        Map<String, Long> before = tupleCounts();
+        TransactionTemplate transaction = new TransactionTemplate(new DataSourceTransactionManager(dataSource));
+
+        transaction.executeWithoutResult(status -> {
+            assertThat(warehouse.upsert(BILLS, bills, 2)).isEmpty();
+            jdbi.useHandle(h -> h.execute("INSERT INTO stats_mark VALUES (1)"));
+        });
+
+        await().atMost(Duration.ofSeconds(30)).until(() -> tupleCounts().getOrDefault("stats_mark.ins", 0L) == 1);
+        Map<String, Long> after = tupleCounts();
+        after.keySet().removeIf(key -> key.startsWith("stats_mark"));
+        before.keySet().removeIf(key -> key.startsWith("stats_mark"));
+        assertThat(after).isEqualTo(before);
+        assertThat(before).containsEntry("bills.ins", 3L).containsEntry("bill_lines.ins", 3L);
+    }
+
+    /** Per table of the test, its tuples inserted, updated, deleted and dead, as the server's statistics have them now. */
+    private Map<String, Long> tupleCounts() {
+        return jdbi.withHandle(h -> {
+            h.execute("SELECT pg_stat_clear_snapshot()");
+            Map<String, Long> counts = new java.util.TreeMap<>();
+            h.createQuery("SELECT relname, n_tup_ins, n_tup_upd, n_tup_del, n_dead_tup FROM pg_stat_user_tables"
+                            + " WHERE relname IN ('bills', 'bill_lines', 'stats_mark')")
+                    .mapToMap().forEach(row -> {
+                        for (String count : List.of("ins", "upd", "del")) {
+                            counts.put(row.get("relname") + "." + count, ((Number) row.get("n_tup_" + count)).longValue());
+                        }
+                        counts.put(row.get("relname") + ".dead", ((Number) row.get("n_dead_tup")).longValue());
+                    });
+            return counts;
+        });
     }
 
     /** Two instances of the service on one database: each has its own locks object and its own sessions. */

@@ -28,7 +28,8 @@ import io.ledgersync.warehouse.table.Row;
 
 /**
  * Upserts the records of a chunk's pages into the data set's warehouse table, in the chunk's transaction, stamped
- * with the run that wrote them. A record that cannot be stored ({@link RecordTriage}) is set aside in
+ * with the run that wrote them; a record read unchanged is not written, and a full walk keeps its id for the deletes
+ * instead ({@link Warehouse#write}). A record that cannot be stored ({@link RecordTriage}) is set aside in
  * {@code rejected_records} in the same transaction while the rest of its page is written, and tried again on the
  * next run; once stored, its rejection is cleared. More rejections in a partition than
  * {@code ledgersync.sync.max-rejected-per-partition} fail it instead, with nothing of that page written (issue 17).
@@ -58,6 +59,12 @@ public class DataSetItemWriter implements ItemStreamWriter<Page> {
     private final PartitionContext context;
     /** Reads the cursor value of a row; null for a data set without a cursor. */
     private final CursorValues cursor;
+    /**
+     * Whether the company's rows of the table are tried straight in ({@link Warehouse#write}): the table had none when
+     * the partition opened, and no chunk since met a key there. A resumed partition finds the rows it committed, and
+     * upserts.
+     */
+    private boolean intoEmpty;
 
     public DataSetItemWriter(Warehouse warehouse, RejectedRecords rejectedRecords, DataSet dataSet, String companyId, long runId,
             int maxRejected, ApplicationEventPublisher events, PartitionContext context) {
@@ -80,6 +87,8 @@ public class DataSetItemWriter implements ItemStreamWriter<Page> {
         rejected = rejectedAtOpen = context.counts().rejected();
         context.position().firstRun(runId);
         rejectedBefore = new HashSet<>(rejectedRecords.ids(dataSet.name(), companyId));
+        intoEmpty = warehouse.isEmpty(dataSet.table(), companyId);
+        warehouse.forgetSeen(dataSet.table(), companyId, walked().fullPassFrom());
     }
 
     @Override
@@ -102,7 +111,7 @@ public class DataSetItemWriter implements ItemStreamWriter<Page> {
             reject(pages, rejections);
         }
         try {
-            warehouse.upsert(dataSet.table(), rows, runId);
+            intoEmpty = warehouse.write(dataSet.table(), rows, runId, walked()).straight();
             clearStored(stored);
             keepNewestCursor(rows, stored);
         } catch (RuntimeException e) {
@@ -111,6 +120,12 @@ public class DataSetItemWriter implements ItemStreamWriter<Page> {
                     + idRange(stored) + ") into " + dataSet.table().name() + " for " + describe() + " failed", e);
         }
         events.publishEvent(new SyncEvent.RecordsWritten(runId, dataSet.name(), rows.size()));
+    }
+
+    /** What the walk knows: a full walk keeps what it read unchanged under its current pass, for its deletes. */
+    private Warehouse.Walked walked() {
+        boolean full = context.plan().walk().map(walk -> walk.full()).orElse(false);
+        return new Warehouse.Walked(companyId, full ? context.recovery().wholeFrom().orElseThrow() : null, intoEmpty);
     }
 
     private void reject(Chunk<? extends Page> pages, List<RejectedRecord> rejections) {

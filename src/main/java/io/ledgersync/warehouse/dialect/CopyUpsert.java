@@ -1,8 +1,11 @@
 package io.ledgersync.warehouse.dialect;
 
+import java.sql.Connection;
 import java.sql.SQLException;
+import java.sql.Savepoint;
 import java.time.OffsetDateTime;
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
@@ -20,13 +23,16 @@ import io.ledgersync.warehouse.table.Table;
  * one {@code INSERT ... SELECT ... ON CONFLICT DO UPDATE} into the table. Several times faster than a batch of
  * single-row upserts (bench/BENCHMARKS.md, "Pipeline"), because the rows cross the wire as one stream and the
  * server plans one statement instead of a thousand. The staging table lives as long as the connection, and is
- * emptied before each chunk. A key that repeats within a chunk keeps its last row, as the batch did. Thread-safe.
+ * emptied before each chunk. A key that repeats within a chunk keeps its last row, as the batch did. Only records that
+ * changed are written ({@link Dialect#changed}). Into a table that has none of a chunk's keys yet (a first sync), the
+ * rows go straight in with one COPY ({@link #insertNew}). Thread-safe.
  */
 final class CopyUpsert implements RowUpsert {
 
     /** Numbers the staged rows, so that the last of two rows with one key wins. */
     private static final String ORDINAL = "ledgersync_ordinal";
     private static final int FLUSH_BYTES = 1 << 16;
+    private static final String UNIQUE_VIOLATION = "23505";
 
     private final PostgresDialect dialect;
     private final Map<String, String[]> statements = new ConcurrentHashMap<>();
@@ -35,18 +41,53 @@ final class CopyUpsert implements RowUpsert {
         this.dialect = dialect;
     }
 
-    /** The four statements belong together: the caller's transaction ({@link RowUpsert}) upserts a chunk whole or not at all. */
+    /**
+     * The four statements belong together: the caller's transaction ({@link RowUpsert}) upserts a chunk whole or not at
+     * all. The merge writes only the changed records and answers which staged rows those were.
+     */
     @Override
-    public void upsert(Handle handle, Table table, List<Row> rows, OffsetDateTime syncedAt, long runId) {
+    public List<Row> upsert(Handle handle, Table table, List<Row> rows, OffsetDateTime syncedAt, long runId) {
         String[] sql = statements.computeIfAbsent(table.name(), name -> statements(table));
         String stamp = syncedAt.toString();
         try {
             handle.execute(sql[0]);
             handle.execute(sql[1]);
             copy(handle, sql[2], rows, (text, row, ordinal) -> appendStaged(text, row, stamp, runId, ordinal));
-            handle.execute(sql[3]);
+            List<Integer> ordinals = new ArrayList<>(handle.createQuery(sql[3]).mapTo(Integer.class).list());
+            Collections.sort(ordinals);
+            List<Row> written = new ArrayList<>(ordinals.size());
+            ordinals.forEach(ordinal -> written.add(rows.get(ordinal)));
+            return written;
         } catch (SQLException e) {
             throw new IllegalStateException("Upserting " + rows.size() + " rows into " + table.name() + " failed: " + e.getMessage(), e);
+        }
+    }
+
+    /**
+     * One COPY straight into the table, inside a savepoint: PostgreSQL's primary key refuses a key the table has or
+     * that repeats in the chunk (unique_violation), the savepoint takes the chunk's rows back and the caller upserts
+     * them instead; the transaction goes on as if nothing had been tried. deleted_at is left to its default, null.
+     */
+    @Override
+    public boolean insertNew(Handle handle, Table table, List<Row> rows, OffsetDateTime syncedAt, long runId) {
+        String stamp = syncedAt.toString();
+        Connection connection = handle.getConnection();
+        try {
+            Savepoint before = connection.setSavepoint();
+            try {
+                copy(handle, "COPY " + table.name() + " (" + String.join(", ", Dialect.allColumns(table)) + ") FROM STDIN", rows,
+                        (text, row, ordinal) -> appendRow(text, row, stamp, runId));
+            } catch (SQLException e) {
+                if (!UNIQUE_VIOLATION.equals(e.getSQLState())) {
+                    throw e;
+                }
+                connection.rollback(before);
+                return false;
+            }
+            connection.releaseSavepoint(before);
+            return true;
+        } catch (SQLException e) {
+            throw new IllegalStateException("Copying " + rows.size() + " rows into " + table.name() + " failed: " + e.getMessage(), e);
         }
     }
 
@@ -76,7 +117,7 @@ final class CopyUpsert implements RowUpsert {
             "TRUNCATE " + stage,
             "COPY " + stage + " (" + String.join(", ", copied) + ") FROM STDIN",
             // deleted_at is not copied: null in the stage, so the upsert clears it (Dialect.writtenColumns)
-            dialect.upsertFrom(stage, ORDINAL, table.name(), Dialect.writtenColumns(table), table.key())
+            dialect.upsertChangedFrom(stage, ORDINAL, table.name(), Dialect.writtenColumns(table), table.key())
         };
     }
 
@@ -111,14 +152,20 @@ final class CopyUpsert implements RowUpsert {
         }
     }
 
-    /** A staged row: its typed values, raw, synced_at, run_id, then its ordinal ({@link #ORDINAL}). */
+    /** A staged row: {@link #appendRow}, then its ordinal ({@link #ORDINAL}). */
     static void appendStaged(CopyText text, Row row, String syncedAt, long runId, int ordinal) {
+        appendRow(text, row, syncedAt, runId);
+        text.append('\t').appendLong(ordinal);
+    }
+
+    /** A data-set row: its typed values, raw, synced_at, run_id ({@link Dialect#allColumns}). */
+    static void appendRow(CopyText text, Row row, String syncedAt, long runId) {
         for (Object value : row.values()) {
             appendValue(text, value);
             text.append('\t');
         }
         text.appendEscaped(row.raw()); // the record's bytes as they came, escaped on the bytes: no String (issue 28)
-        text.append('\t').appendAscii(syncedAt).append('\t').appendLong(runId).append('\t').appendLong(ordinal);
+        text.append('\t').appendAscii(syncedAt).append('\t').appendLong(runId);
     }
 
     /** A row of a child table: its values, in column order. */

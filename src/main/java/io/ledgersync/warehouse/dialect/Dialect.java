@@ -34,6 +34,13 @@ public interface Dialect {
         return upsert(table.name(), writtenColumns(table), table.key(), Set.of("raw"));
     }
 
+    /**
+     * The single-row upsert of a data-set table that writes only a record that changed: a new key is inserted; an
+     * existing row is replaced only when its {@code raw} differs or it is marked deleted (the record came back), and
+     * left untouched otherwise, no new row version, an update count of 0. Bound as {@link #upsert(Table)}.
+     */
+    String upsertChanged(Table table);
+
     /** How chunks of data-set rows are upserted on this database: by default, a JDBC batch of {@link #upsert(Table)}. */
     default RowUpsert rowUpsert() {
         return new BatchedUpsert(this);
@@ -86,6 +93,27 @@ public interface Dialect {
     /** Gives a table another name, with whatever the database names after its table (PostgreSQL's primary key). */
     default List<String> renameTable(String from, String to) {
         return List.of("ALTER TABLE " + from + " RENAME TO " + to);
+    }
+
+    /**
+     * The condition under which a record read again is written over its row {@code current}, {@code incoming} being
+     * what was read: the row is marked deleted (the record came back), a typed column would change, or raw differs.
+     * The typed columns derive from raw, so they differ only when the mapping did (a column's {@code field} changed in
+     * its file, a table adopted from an older version): the row then takes the new mapping. Raw itself is compared
+     * rather than a stored hash of it: no column to add and fill, and a comparison of two equal records reads each
+     * once, as hashing the incoming one would.
+     *
+     * @param columns the upsert's columns ({@link #writtenColumns}); the key's and the stamps are not compared
+     */
+    static String changed(List<String> columns, List<String> key, String current, String incoming) {
+        StringBuilder condition = new StringBuilder(current + "." + StandardColumns.DELETED_AT + " IS NOT NULL");
+        for (String column : columns) {
+            if (!key.contains(column) && !StandardColumns.WRITTEN.contains(column) && !column.equals(StandardColumns.DELETED_AT)) {
+                condition.append(" OR ").append(current).append('.').append(column).append(" IS DISTINCT FROM ")
+                        .append(incoming).append('.').append(column);
+            }
+        }
+        return condition.append(" OR ").append(current).append(".raw <> ").append(incoming).append(".raw").toString();
     }
 
     static Dialect forProduct(String productName) {

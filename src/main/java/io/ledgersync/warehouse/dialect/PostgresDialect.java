@@ -12,6 +12,7 @@ import io.ledgersync.warehouse.lock.AdvisorySchemaLock;
 import io.ledgersync.warehouse.lock.RunLocks;
 import io.ledgersync.warehouse.lock.SchemaLock;
 import io.ledgersync.warehouse.table.ColumnType;
+import io.ledgersync.warehouse.table.Table;
 
 /**
  * PostgreSQL: {@code INSERT ... ON CONFLICT (key) DO UPDATE}, with JSON columns as {@code jsonb}; chunks of data-set
@@ -93,6 +94,25 @@ public final class PostgresDialect implements Dialect {
         String keys = String.join(", ", key);
         return "INSERT INTO " + table + " (" + names + ") SELECT DISTINCT ON (" + keys + ") " + names + " FROM " + stage
                 + " ORDER BY " + keys + ", " + ordinal + " DESC" + onConflict(columns, key);
+    }
+
+    /** {@link #upsert(Table)} with {@code ON CONFLICT ... DO UPDATE ... WHERE} the record changed ({@link Dialect#changed}). */
+    @Override
+    public String upsertChanged(Table table) {
+        return upsert(table) + " WHERE " + Dialect.changed(Dialect.writtenColumns(table), table.key(), table.name(), "EXCLUDED");
+    }
+
+    /**
+     * {@link #upsertFrom} that writes only the records that changed ({@link Dialect#changed}), and answers which
+     * staged rows it wrote: the {@code ordinal} of each key inserted or updated (its last row in the stage). A row
+     * left as it was is not returned: its children stay too.
+     */
+    String upsertChangedFrom(String stage, String ordinal, String table, List<String> columns, List<String> key) {
+        String keys = String.join(", ", key);
+        String joined = key.stream().map(k -> "s." + k + " = w." + k).collect(Collectors.joining(" AND "));
+        return "WITH written AS (" + upsertFrom(stage, ordinal, table, columns, key) + " WHERE " + Dialect.changed(columns, key, table, "EXCLUDED")
+                + " RETURNING " + keys + ") SELECT MAX(s." + ordinal + ") FROM " + stage + " s JOIN written w ON " + joined
+                + " GROUP BY " + key.stream().map(k -> "s." + k).collect(Collectors.joining(", "));
     }
 
     private static String onConflict(List<String> columns, List<String> key) {

@@ -16,8 +16,25 @@ import io.ledgersync.warehouse.table.Table;
  */
 public interface RowUpsert {
 
-    /** @param rows already checked to have a value per typed column */
-    void upsert(Handle handle, Table table, List<Row> rows, OffsetDateTime syncedAt, long runId);
+    /**
+     * Writes the rows that are new or changed ({@link Dialect#upsertChanged}); a row whose record is stored already,
+     * unchanged and live, is left as it is.
+     *
+     * @param rows already checked to have a value per typed column
+     * @return the rows written, in chunk order, one per key (of a key's rows, the last one written): the parents whose
+     *         child rows are to be replaced; rows left out were read unchanged
+     */
+    List<Row> upsert(Handle handle, Table table, List<Row> rows, OffsetDateTime syncedAt, long runId);
+
+    /**
+     * Inserts the rows straight into the table, without the upsert's work, when none of their keys is there yet: a
+     * first sync into an empty table. All or nothing: when a key is in the table already or repeats among the rows,
+     * the primary key refuses it, nothing is written and the answer is false, for the caller to upsert instead.
+     * False, with nothing done, on a database without such a path (the default).
+     */
+    default boolean insertNew(Handle handle, Table table, List<Row> rows, OffsetDateTime syncedAt, long runId) {
+        return false;
+    }
 
     /**
      * Inserts rows that have no row of their key in the table (a child table's rows, after their parents' old ones

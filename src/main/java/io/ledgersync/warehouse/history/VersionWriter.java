@@ -119,8 +119,8 @@ public final class VersionWriter {
 
     /**
      * Closes, at {@code at}, the current versions of the rows of the table that {@code missingRows} (a condition on the
-     * table, with named parameters {@code binds}) selects: records a full walk found gone from the source. Run just
-     * before those rows are marked deleted, in the same transaction.
+     * table, with named parameters {@code binds}) selects: records a full walk found gone from the source. Run once
+     * those rows are marked deleted, in the same transaction.
      *
      * @return how many versions were closed
      */

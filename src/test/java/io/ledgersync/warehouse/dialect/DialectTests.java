@@ -48,6 +48,45 @@ class DialectTests {
         assertThat(Dialect.forProduct("H2").rowUpsert()).isInstanceOf(BatchedUpsert.class);
     }
 
+    /**
+     * Issue 28: a row is replaced only when it is marked deleted, a typed column would change (a mapping changed) or
+     * its raw differs; a new key is inserted.
+     */
+    @Test
+    void h2MergesOnlyARecordThatChangedOrCameBack() {
+        assertThat(Dialect.forProduct("H2").upsertChanged(invoices)).isEqualTo(
+                "MERGE INTO invoices t USING (VALUES (CAST(? AS CHARACTER VARYING), CAST(? AS CHARACTER VARYING),"
+                        + " CAST(? AS NUMERIC(38, 9)), CAST(? AS CHARACTER VARYING), CAST(? AS TIMESTAMP WITH TIME ZONE),"
+                        + " CAST(? AS BIGINT), CAST(? AS TIMESTAMP WITH TIME ZONE)))"
+                        + " s (company_id, id, total, raw, synced_at, run_id, deleted_at)"
+                        + " ON t.company_id = s.company_id AND t.id = s.id"
+                        + " WHEN MATCHED AND (t.deleted_at IS NOT NULL OR t.total IS DISTINCT FROM s.total OR t.raw <> s.raw)"
+                        + " THEN UPDATE SET total = s.total, raw = s.raw,"
+                        + " synced_at = s.synced_at, run_id = s.run_id, deleted_at = s.deleted_at"
+                        + " WHEN NOT MATCHED THEN INSERT (company_id, id, total, raw, synced_at, run_id, deleted_at)"
+                        + " VALUES (s.company_id, s.id, s.total, s.raw, s.synced_at, s.run_id, s.deleted_at)");
+    }
+
+    @Test
+    void postgresUpdatesOnConflictOnlyARecordThatChangedOrCameBack() {
+        assertThat(Dialect.forProduct("PostgreSQL").upsertChanged(invoices)).isEqualTo(
+                Dialect.forProduct("PostgreSQL").upsert(invoices) + " WHERE invoices.deleted_at IS NOT NULL"
+                        + " OR invoices.total IS DISTINCT FROM EXCLUDED.total OR invoices.raw <> EXCLUDED.raw");
+    }
+
+    /** Issue 28: the staged merge writes only changed records and answers the ordinal of each key it wrote. */
+    @Test
+    void postgresMergesAStagedChunksChangedRecordsAndAnswersWhichItWrote() {
+        PostgresDialect postgres = (PostgresDialect) Dialect.forProduct("PostgreSQL");
+
+        assertThat(postgres.upsertChangedFrom("stage_invoices", "ord", "invoices", Dialect.writtenColumns(invoices), invoices.key()))
+                .isEqualTo("WITH written AS (" + postgres.upsertFrom("stage_invoices", "ord", "invoices", Dialect.writtenColumns(invoices),
+                        invoices.key()) + " WHERE invoices.deleted_at IS NOT NULL OR invoices.total IS DISTINCT FROM EXCLUDED.total"
+                        + " OR invoices.raw <> EXCLUDED.raw RETURNING company_id, id)"
+                        + " SELECT MAX(s.ord) FROM stage_invoices s JOIN written w ON s.company_id = w.company_id AND s.id = w.id"
+                        + " GROUP BY s.company_id, s.id");
+    }
+
     @Test
     void stagingTableNamesStayWithinPostgresIdentifierLength() {
         assertThat(CopyUpsert.stagingTable("invoices")).isEqualTo("stage_invoices");

@@ -31,8 +31,9 @@ import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.json.JsonMapper;
 
 /**
- * The connector verbs as an operator or a script meets them, each in a JVM of its own ({@link LedgersyncJvm}) against
- * the sandbox over HTTP and a real warehouse: {@code check}'s one line per part and its exit code, {@code status} and
+ * The connector verbs as an operator or a script meets them, each in a JVM of its own ({@link LedgersyncJvm}), or in
+ * this one ({@link InProcessCommand}) where only what they print and do is tested, against the sandbox over HTTP and a
+ * real warehouse: {@code check}'s one line per part and its exit code, {@code status} and
  * {@code runs} as tables and as JSON, {@code reset} listing, confirming and refusing. Standard output is the result alone.
  */
 class ConnectorVerbsIntegrationTests {
@@ -144,14 +145,15 @@ class ConnectorVerbsIntegrationTests {
         assertThat(migrated.stdout().lines().toList().get(1)).matches(".* answered in \\d+ ms, 13 migration\\(s\\) applied, none pending");
     }
 
+    /** In this JVM ({@link InProcessCommand}): what the verbs print and do; the other tests exit their own JVMs. */
     @Test
     void statusRunsAndResetTellWhatTheRunsDidAndAResetCompanyDataSetIsReadWholeNext() {
         String url = h2Url(warehouseDirectory("status-runs-reset"));
-        assertThat(ok("first-sync", url, "sync").stderrLines()).isEmpty();
+        assertThat(okHere("first-sync", url, "sync").stderrLines()).isEmpty();
 
         // status: a table that says what the JSON says
-        JsonNode status = json(ok("status-json", url, "status", "--json"));
-        List<String> table = ok("status", url, "status").stdout().lines().toList();
+        JsonNode status = json(okHere("status-json", url, "status", "--json"));
+        List<String> table = okHere("status", url, "status").stdout().lines().toList();
         assertThat(table.get(0).split(" {2,}")).containsExactly("DATA SET", "COMPANY", "STATE", "WATERMARK", "LAST SUCCESS",
                 "FAILED RUNS", "ROWS", "DELETED", "LAST ERROR");
         List<JsonNode> standings = StreamSupport.stream(status.get("companyDataSets").spliterator(), false).toList();
@@ -165,7 +167,7 @@ class ConnectorVerbsIntegrationTests {
         }
 
         // runs: the one run
-        assertThat(ok("runs-one", url, "runs").stdout().lines().toList()).satisfiesExactly(
+        assertThat(okHere("runs-one", url, "runs").stdout().lines().toList()).satisfiesExactly(
                 header -> assertThat(header.split(" {2,}")).containsExactly("RUN", "MODE", "STATUS", "EXIT CODE", "STARTED", "ENDED",
                         "DATA SETS", "COMPANIES"),
                 run -> assertThat(run).matches("1 {4}incremental {2}COMPLETED {2}COMPLETED {2}\\S+Z {2}\\S+Z {2}all {8}all"));
@@ -174,19 +176,19 @@ class ConnectorVerbsIntegrationTests {
         JsonNode invoicesOfFirst = standings.stream().filter(s -> s.get("dataSet").asString().equals("invoices")).findFirst()
                 .orElseThrow();
         String company = invoicesOfFirst.get("companyId").asString();
-        LedgersyncJvm asked = verb("reset-unconfirmed", url, "reset", "--datasets=invoices", "--companies=" + company);
-        assertThat(asked.awaitExit(A_COMMAND)).as(asked.describe()).isEqualTo(2);
+        InProcessCommand asked = verbHere("reset-unconfirmed", url, "reset", "--datasets=invoices", "--companies=" + company);
+        assertThat(asked.exitCode()).as(asked.describe()).isEqualTo(2);
         assertThat(asked.stdout().lines()).containsExactly(
                 "Would reset the watermarks of 1 company data set(s), so that the next run reads them whole:",
                 "  invoices of company " + company + " (watermark " + seconds(invoicesOfFirst.get("watermark")) + ")");
         assertThat(asked.stderrLines()).containsExactly("reset: nothing was changed: add --yes to reset them");
 
         // reset --yes, then the next run reads that company's invoices whole and the other's from its watermark
-        assertThat(ok("reset", url, "reset", "--datasets=invoices", "--companies=" + company, "--yes").stdout().lines())
+        assertThat(okHere("reset", url, "reset", "--datasets=invoices", "--companies=" + company, "--yes").stdout().lines())
                 .containsExactly("Reset the watermarks of 1 company data set(s): the next run reads them whole",
                         "  invoices of company " + company + " (watermark " + seconds(invoicesOfFirst.get("watermark")) + ")");
-        ok("second-sync", url, "sync");
-        JsonNode after = json(ok("status-after-reset", url, "status", "--json"));
+        okHere("second-sync", url, "sync");
+        JsonNode after = json(okHere("status-after-reset", url, "status", "--json"));
         for (JsonNode standing : after.get("companyDataSets")) {
             if (standing.get("dataSet").asString().equals("invoices")) {
                 assertThat(standing.get("lastReconciliation").get("runId").asLong()).isEqualTo(2);
@@ -196,19 +198,19 @@ class ConnectorVerbsIntegrationTests {
         }
 
         // runs --last 1: the newest, and that there are more; as JSON the endpoint's page
-        assertThat(ok("runs-last", url, "runs", "--last", "1").stdout().lines().toList()).satisfiesExactly(
+        assertThat(okHere("runs-last", url, "runs", "--last", "1").stdout().lines().toList()).satisfiesExactly(
                 header -> assertThat(header).startsWith("RUN  MODE"),
                 run -> assertThat(run).startsWith("2    incremental  COMPLETED  COMPLETED  "),
                 more -> assertThat(more).isEqualTo("The last 1 of 2 runs: --last=N shows more"));
-        JsonNode page = json(ok("runs-json", url, "runs", "--json", "--last=1"));
+        JsonNode page = json(okHere("runs-json", url, "runs", "--json", "--last=1"));
         assertThat(page.get("runs")).hasSize(1);
         assertThat(page.get("runs").get(0).get("runId").asLong()).isEqualTo(2);
         assertThat(page.get("runs").get(0).get("request").get("datasets")).isEmpty();
         assertThat(List.of(page.get("page").asInt(), page.get("size").asInt(), page.get("total").asInt())).containsExactly(0, 1, 2);
 
         // an unknown company is a usage error, as sync's
-        LedgersyncJvm unknown = verb("reset-unknown-company", url, "reset", "--datasets=invoices", "--companies=nope", "--yes");
-        assertThat(unknown.awaitExit(A_COMMAND)).as(unknown.describe()).isEqualTo(2);
+        InProcessCommand unknown = verbHere("reset-unknown-company", url, "reset", "--datasets=invoices", "--companies=nope", "--yes");
+        assertThat(unknown.exitCode()).as(unknown.describe()).isEqualTo(2);
         assertThat(unknown.stderrLines()).containsExactly("reset: Unknown companies [nope]: none of the 2 companies synced has"
                 + " that id (sync 'companies' first, or check the ids)");
         assertThat(unknown.stdout()).isEmpty();
@@ -268,13 +270,17 @@ class ConnectorVerbsIntegrationTests {
     }
 
     private static LedgersyncJvm verbAt(String name, String databaseUrl, String baseUrl, String apiKey, String... arguments) {
+        return LedgersyncJvm.start(name, withSettings(databaseUrl, baseUrl, apiKey, arguments));
+    }
+
+    private static List<String> withSettings(String databaseUrl, String baseUrl, String apiKey, String... arguments) {
         List<String> all = new ArrayList<>(List.of(arguments));
         all.addAll(List.of("--spring.datasource.url=" + databaseUrl, "--ledgersync.api.base-url=" + baseUrl,
                 "--ledgersync.api.api-key=" + apiKey, "--ledgersync.api.page-size=50"));
         if (databaseUrl.startsWith("jdbc:postgresql:")) {
             all.add("--spring.datasource.username=postgres");
         }
-        return LedgersyncJvm.start(name, all);
+        return all;
     }
 
     /** A command that must succeed. */
@@ -284,9 +290,21 @@ class ConnectorVerbsIntegrationTests {
         return jvm;
     }
 
-    private static JsonNode json(LedgersyncJvm jvm) {
-        assertThat(jvm.stdout().lines()).as("one JSON document on one line").hasSize(1);
-        return JSON.readTree(jvm.stdout());
+    /** A command against the sandbox and its key, run in this JVM. */
+    private static InProcessCommand verbHere(String name, String databaseUrl, String... arguments) {
+        return InProcessCommand.run(name, withSettings(databaseUrl, sandbox.baseUrl().toString(), sandbox.apiKey(), arguments));
+    }
+
+    /** A command that must succeed, run in this JVM. */
+    private static InProcessCommand okHere(String name, String databaseUrl, String... arguments) {
+        InProcessCommand command = verbHere(name, databaseUrl, arguments);
+        assertThat(command.exitCode()).as(command.describe()).isZero();
+        return command;
+    }
+
+    private static JsonNode json(InProcessCommand command) {
+        assertThat(command.stdout().lines()).as("one JSON document on one line").hasSize(1);
+        return JSON.readTree(command.stdout());
     }
 
     /** A time of the JSON as the table shows it. */

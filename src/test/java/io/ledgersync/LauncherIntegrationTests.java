@@ -19,11 +19,14 @@ import org.junit.jupiter.api.io.TempDir;
 /**
  * {@code bin/ledgersync}, the launcher that makes the hints' {@code ledgersync schema ...} work as written: it runs the
  * packaged jar ({@code target/ledgersync.jar}, which {@code verify} builds before these tests) with {@code JAVA_OPTS},
- * keeps the command's output and exit code, and without a jar says in one line how to build one.
+ * keeps the command's output and exit code, starts it from the fast-start layout beside it ({@code target/cds/}, issue
+ * 28) when there is one and says nothing of an archive the JVM cannot use, and without a jar says in one line how to
+ * build one.
  */
 class LauncherIntegrationTests {
 
     private static final Path LAUNCHER = Path.of("bin", "ledgersync").toAbsolutePath();
+    private static final Path JAR = Path.of("target", "ledgersync.jar");
     private static final Duration A_COMMAND = Duration.ofMinutes(1);
 
     @Test
@@ -51,6 +54,37 @@ class LauncherIntegrationTests {
 
         assertThat(result.exit()).as(result.toString()).isNotZero();
         assertThat(result.err()).contains("Unrecognized VM option 'NoSuchOptionOfThisTest'");
+    }
+
+    @Test
+    void givenTheFastStartLayoutWhenLaunchedThenTheJvmMapsItsClassArchive() throws Exception {
+        assertThat(FastStart.madeFrom(JAR)).as("package made target/cds/ from target/ledgersync.jar").isTrue();
+
+        // the JVM's own account of its class data sharing, on standard error where it cannot mix with the result
+        Result result = run(LAUNCHER, Map.of("JAVA_OPTS", "-Xlog:cds=info:stderr"), "--version");
+
+        assertThat(result.exit()).as(result.toString()).isZero();
+        assertThat(result.out().lines()).containsExactly("ledgersync " + LedgersyncApplication.version());
+        assertThat(result.err()).as(result.toString()).contains("Mapped dynamic region");
+    }
+
+    @Test
+    void givenAnArchiveTheJvmCannotUseWhenLaunchedThenTheCommandStartsAsEverAndSaysNothingOfIt(@TempDir Path installed)
+            throws Exception {
+        // an installed layout (as /app in the Docker image) whose archive is not one: another JVM's, a broken copy
+        Path launcher = Files.createDirectories(installed.resolve("bin")).resolve("ledgersync");
+        Files.copy(LAUNCHER, launcher, StandardCopyOption.COPY_ATTRIBUTES);
+        Files.createSymbolicLink(installed.resolve("ledgersync.jar"), JAR.toAbsolutePath());
+        Path cds = Files.createDirectories(installed.resolve("cds"));
+        Files.createSymbolicLink(cds.resolve("ledgersync.jar"), JAR.resolveSibling("cds").resolve("ledgersync.jar").toAbsolutePath());
+        Files.createSymbolicLink(cds.resolve("lib"), JAR.resolveSibling("cds").resolve("lib").toAbsolutePath());
+        Files.writeString(cds.resolve("ledgersync.jsa"), "not a class data sharing archive");
+
+        Result result = run(launcher, Map.of(), "--version");
+
+        assertThat(result.exit()).as(result.toString()).isZero();
+        assertThat(result.out().lines()).containsExactly("ledgersync " + LedgersyncApplication.version());
+        assertThat(result.err()).isEmpty();
     }
 
     @Test

@@ -16,8 +16,9 @@ import java.util.concurrent.ConcurrentHashMap;
 import java.util.regex.Pattern;
 
 /**
- * A ledgersync command in a JVM of its own, started as an operator starts it: the packaged jar when
- * it is built ({@code target/ledgersync.jar}, as in {@code verify}), otherwise the test classpath.
+ * A ledgersync command in a JVM of its own, started as an operator starts it: as {@code bin/ledgersync} starts the
+ * packaged jar when it is built ({@code target/ledgersync.jar}, as in {@code verify}), from its fast-start layout
+ * ({@code target/cds/}, {@link FastStart}) when that was made from it; otherwise the test classpath.
  * Its standard output and standard error go to two files under {@code target/jvm-tests/}, kept for
  * a failing test to show. Its environment is this JVM's without what would change what it does or
  * prints (ledgersync's and Spring's variables; {@code JAVA_TOOL_OPTIONS} and its kin, which the JVM
@@ -80,7 +81,9 @@ public final class LedgersyncJvm {
                 "-Xmx384m", "-XX:TieredStopAtLevel=1", "-XX:+UseSerialGC",
                 "-Djava.io.tmpdir=" + Path.of("target", "tmp").toAbsolutePath()));
         Path jar = Path.of("target", "ledgersync.jar");
-        if (Files.exists(jar)) {
+        if (FastStart.madeFrom(jar)) {
+            command.addAll(FastStart.javaArguments(jar));
+        } else if (Files.exists(jar)) {
             command.addAll(List.of("-jar", jar.toString()));
         } else {
             command.addAll(List.of("-cp", System.getProperty("java.class.path"), "io.ledgersync.LedgersyncApplication"));

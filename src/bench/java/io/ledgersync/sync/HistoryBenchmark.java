@@ -136,7 +136,13 @@ final class HistoryBenchmark {
 
     /** PostgreSQL: the history tables' size on disk, indexes and TOAST included; H2: raw's characters per version. */
     private static String bytes(Jdbi db, long versions) {
-        boolean postgres = db.withHandle(h -> h.getConnection().getMetaData().getDatabaseProductName()).equals("PostgreSQL");
+        boolean postgres = db.withHandle(h -> {
+            try {
+                return h.getConnection().getMetaData().getDatabaseProductName();
+            } catch (java.sql.SQLException e) {
+                throw new IllegalStateException(e);
+            }
+        }).equals("PostgreSQL");
         if (postgres) {
             long size = db.withHandle(h -> h.createQuery("SELECT pg_total_relation_size('invoices_history')"
                     + " + pg_total_relation_size('invoice_line_items_history')"

@@ -146,7 +146,9 @@ abstract class AbstractSchemaIntegrationTests {
 
         assertThat(sandbox.requestCount()).as("filled from raw: no request to the Data API").isEqualTo(requests);
         assertThat(lastChange("invoices")).isEqualTo("added and filled currency, note, invoice_line_items, "
-                + "invoice_payment_allocations from raw in " + COMPANIES * INVOICES_PER_COMPANY + " stored rows");
+                + "invoice_payment_allocations from raw in " + COMPANIES * INVOICES_PER_COMPANY + " stored rows; added"
+                + " invoices_history.currency; added invoices_history.note; created invoice_line_items_history,"
+                + " invoice_payment_allocations_history (the versions before have no items there)");
         assertInvoiceColumnsAndLinesEqualTheSandbox("note");
         assertThat(text()).as("schema prints the table map").contains("invoice_line_items  (key company_id, invoice_id, line_number)")
                 .contains("field lineItems[].unitAmount");
@@ -591,7 +593,9 @@ abstract class AbstractSchemaIntegrationTests {
 
         assertThat(sandbox.requestCount()).isEqualTo(requests);
         assertThat(lastChange("invoices")).isEqualTo("adopted table invoices; added deleted_at; added and filled invoice_line_items,"
-                + " invoice_payment_allocations from raw in " + COMPANIES * INVOICES_PER_COMPANY + " stored rows");
+                + " invoice_payment_allocations from raw in " + COMPANIES * INVOICES_PER_COMPANY + " stored rows; created"
+                + " invoices_history and the history of invoice_line_items, invoice_payment_allocations, "
+                + COMPANIES * INVOICES_PER_COMPANY + " versions from raw");
         assertThat(count("invoice_line_items")).isEqualTo(lines);
         assertThat(countOf("SELECT COUNT(*) FROM invoices WHERE deleted_at IS NULL")).isEqualTo(COMPANIES * INVOICES_PER_COMPANY);
         assertThat(command("sync")).as(text()).isZero();
@@ -699,6 +703,9 @@ abstract class AbstractSchemaIntegrationTests {
             assertThat(table).as(name).containsKeys("description", "columns").doesNotContainKey("tests");
             if (name.endsWith("_line_items") || name.endsWith("_payment_allocations")) {
                 assertThat(table).as("a child table's freshness is its parent's").containsEntry("freshness", null);
+            } else if (name.endsWith("_history")) {
+                assertThat(table).as("a history table is written only when a record changed: its table's freshness tells")
+                        .containsEntry("freshness", null);
             } else {
                 assertThat(table).as(name).containsEntry("loaded_at_field", "synced_at");
             }
@@ -784,6 +791,50 @@ abstract class AbstractSchemaIntegrationTests {
             }
         }
         assertThat(count("invoice_line_items")).as("no line twice, none stale").isEqualTo(lines);
+    }
+
+    /**
+     * Issue 26: history turned on for a data set that holds data is seeded at the next start, one open version per row
+     * from its raw, with no request to the Data API; turned off, the history table is kept, no longer written, and the
+     * start says so in one line.
+     */
+    @Test
+    void historyTurnedOnLaterIsSeededFromRawWithoutARequestAndTurnedOffIsKeptUnwrittenSaidInOneLine() throws IOException {
+        Files.writeString(jobs.resolve("invoices.yml"), packagedInvoices().replace("history: true", "history: false"));
+        assertThat(command("sync", "--datasets=companies,invoices")).as(text()).isZero();
+        assertThat(tableExists("invoices_history")).isFalse();
+        Files.writeString(jobs.resolve("invoices.yml"), packagedInvoices());
+        long requests = sandbox.requestCount();
+
+        assertThat(command("schema")).as(text()).isZero();
+
+        assertThat(sandbox.requestCount()).as("seeded from raw: no request to the Data API").isEqualTo(requests);
+        int invoices = COMPANIES * INVOICES_PER_COMPANY;
+        assertThat(lastChange("invoices")).isEqualTo("created invoices_history and the history of invoice_line_items,"
+                + " invoice_payment_allocations, " + invoices + " versions from raw");
+        assertThat(countOf("SELECT COUNT(*) FROM invoices i JOIN invoices_history h ON h.company_id = i.company_id AND h.id = i.id"
+                + " AND h.version = 1 AND h.valid_from = i.modified_date AND h.seen_at = i.synced_at AND h.run_id = i.run_id"
+                + " AND CAST(h.raw AS VARCHAR) = CAST(i.raw AS VARCHAR)"
+                + " AND h.is_current <> COALESCE(i.is_deleted, FALSE)"))
+                .as("one version per row, as stored: open, or closed where the source marks it deleted").isEqualTo(invoices);
+        assertThat(count("invoice_line_items_history")).isEqualTo(count("invoice_line_items"));
+        assertThat(command("sync", "--datasets=companies,invoices")).as(text()).isZero();
+        assertThat(count("invoices_history")).as("read again unchanged: no version").isEqualTo(invoices);
+
+        Files.writeString(jobs.resolve("invoices.yml"), packagedInvoices().replace("history: true", "history: false"));
+        String company = sandbox.dataSet().companyIds().get(0);
+        sandbox.faults().dataSet(company, "invoices").change(new io.ledgersync.sandbox.records.DataSetState.Changes(0, 2, 0, 0, 0, null));
+        try {
+            assertThat(command("sync", "--datasets=companies,invoices")).as(text()).isZero();
+        } finally {
+            sandbox.faults().dataSet(company, "invoices").undoChanges();
+        }
+        assertThat(text().split("history is off, so invoices_history is kept as it is and no longer written", -1))
+                .as("said in one line").hasSize(2);
+        assertThat(count("invoices_history")).as("kept, not written").isEqualTo(invoices);
+        assertThat(countOf("SELECT COUNT(*) FROM invoices i JOIN invoices_history h ON h.company_id = i.company_id AND h.id = i.id"
+                + " AND h.is_current WHERE CAST(h.raw AS VARCHAR) <> CAST(i.raw AS VARCHAR)"))
+                .as("the two changes are in invoices only").isEqualTo(2);
     }
 
     static String packagedInvoices() throws IOException {

@@ -206,12 +206,20 @@ public final class DataSetSchemas {
                 changes.add("added " + history + "." + column.name());
             }
         }
+        List<String> created = new ArrayList<>();
+        for (ChildTable child : table.children()) {
+            if (schema.shape(Versioning.historyOf(child.name())).isEmpty()) {
+                created.add(Versioning.historyOf(child.name()));
+            }
+        }
+        if (!created.isEmpty()) {
+            schema.createHistory(table); // IF NOT EXISTS: makes just the child tables' history tables that are missing
+            changes.add("created " + String.join(", ", created) + " (the versions before have no items there)");
+        }
         for (ChildTable child : table.children()) {
             String childHistory = Versioning.historyOf(child.name());
             Optional<TableShape> childShape = schema.shape(childHistory);
-            if (childShape.isEmpty()) {
-                schema.createHistory(table); // the child's history table alone is missing: IF NOT EXISTS makes just it
-                changes.add("created " + childHistory);
+            if (childShape.isEmpty() || created.contains(childHistory)) {
                 continue;
             }
             for (Column column : child.columns()) {

@@ -149,31 +149,42 @@ public final class VersionWriter {
         String selected = String.join(", ", key) + ", " + Versioning.VERSION + ", " + Versioning.RAW_HASH + ", "
                 + Versioning.IS_CURRENT + ", " + Versioning.VALID_FROM + ", " + Versioning.VALID_TO
                 + (versioning.deletedFlag() == null ? "" : ", " + versioning.deletedFlag());
-        String tuple = key.size() == 1 ? "?" : "(" + String.join(", ", Collections.nCopies(key.size(), "?")) + ")";
-        String keyList = key.size() == 1 ? key.get(0) : "(" + String.join(", ", key) + ")";
+        // the keys by all but their last column (a partition's chunk: one company), each group one range of the
+        // primary key: "company_id = ? AND id IN (...)", which both databases answer from the index, where a row-value
+        // IN list may be a scan
+        Map<List<Object>, List<Object>> byPrefix = new LinkedHashMap<>();
+        for (List<Object> values : keys) {
+            byPrefix.computeIfAbsent(values.subList(0, key.size() - 1), prefix -> new ArrayList<>()).add(values.get(key.size() - 1));
+        }
+        String prefixCondition = key.subList(0, key.size() - 1).stream().map(k -> k + " = ? AND ")
+                .collect(Collectors.joining());
         Map<List<Object>, Latest> latest = new HashMap<>();
-        for (int from = 0; from < keys.size(); from += LOOKUP) {
-            List<List<Object>> some = keys.subList(from, Math.min(keys.size(), from + LOOKUP));
-            Query query = handle.createQuery("SELECT " + selected + " FROM " + Versioning.historyOf(table.name()) + " WHERE "
-                    + keyList + " IN (" + String.join(", ", Collections.nCopies(some.size(), tuple)) + ")");
-            int at = 0;
-            for (List<Object> values : some) {
-                for (Object value : values) {
+        for (Map.Entry<List<Object>, List<Object>> group : byPrefix.entrySet()) {
+            for (int from = 0; from < group.getValue().size(); from += LOOKUP) {
+                List<Object> some = group.getValue().subList(from, Math.min(group.getValue().size(), from + LOOKUP));
+                Query query = handle.createQuery("SELECT " + selected + " FROM " + Versioning.historyOf(table.name()) + " WHERE "
+                        + prefixCondition + key.get(key.size() - 1) + " IN (" + String.join(", ", Collections.nCopies(some.size(), "?"))
+                        + ")");
+                int at = 0;
+                for (Object value : group.getKey()) {
                     query.bind(at++, value);
                 }
-            }
-            query.map((rs, ctx) -> {
-                List<Object> found = new ArrayList<>(key.size());
-                for (int k = 0; k < key.size(); k++) {
-                    found.add(rs.getObject(k + 1));
+                for (Object value : some) {
+                    query.bind(at++, value);
                 }
-                int columns = key.size();
-                Latest version = new Latest(rs.getLong(columns + 1), rs.getString(columns + 2), rs.getBoolean(columns + 3),
-                        versioning.deletedFlag() != null && rs.getBoolean(columns + 6), rs.getObject(columns + 4, OffsetDateTime.class),
-                        rs.getObject(columns + 5, OffsetDateTime.class));
-                return Map.entry(found, version);
-            }).forEach(entry -> latest.merge(entry.getKey(), entry.getValue(),
-                    (a, b) -> a.version() >= b.version() ? a : b));
+                query.map((rs, ctx) -> {
+                    List<Object> found = new ArrayList<>(key.size());
+                    for (int k = 0; k < key.size(); k++) {
+                        found.add(rs.getObject(k + 1));
+                    }
+                    int columns = key.size();
+                    Latest version = new Latest(rs.getLong(columns + 1), rs.getString(columns + 2), rs.getBoolean(columns + 3),
+                            versioning.deletedFlag() != null && rs.getBoolean(columns + 6), rs.getObject(columns + 4, OffsetDateTime.class),
+                            rs.getObject(columns + 5, OffsetDateTime.class));
+                    return Map.entry(found, version);
+                }).forEach(entry -> latest.merge(entry.getKey(), entry.getValue(),
+                        (a, b) -> a.version() >= b.version() ? a : b));
+            }
         }
         return latest;
     }

@@ -29,4 +29,26 @@ class TableMapTests {
         assertThat(lineItems).containsKey("data_tests").as("a composite key, tested unique as a whole");
         assertThat(yaml).doesNotContain(" tests:").doesNotContain("\ntests:");
     }
+
+    /** Issue 26: the history tables of the shipped data sets with history: true, with their keys (the record's and version). */
+    @Test
+    @SuppressWarnings("unchecked")
+    void givenThePackagedDataSetsWhenWrittenForDbtThenTheHistoryTablesAreSourcesKeyedByVersion() {
+        TableMap map = new TableMap(DataSetCatalog.load("classpath*:jobs/*.yml"), null);
+
+        Map<String, Object> file = new org.yaml.snakeyaml.Yaml().load(map.dbtSources("public"));
+        List<Map<String, Object>> tables = (List<Map<String, Object>>) ((List<Map<String, Object>>) file.get("sources")).get(0)
+                .get("tables");
+
+        assertThat(tables).extracting(t -> t.get("name")).contains("invoices_history", "invoice_line_items_history",
+                "bills_history", "bill_line_items_history", "credit_notes_history").doesNotContain("customers_history");
+        Map<String, Object> history = tables.stream().filter(t -> t.get("name").equals("invoices_history")).findFirst().orElseThrow();
+        assertThat(history.get("data_tests")).asString().contains("company_id || '|' || id || '|' || version");
+        assertThat((List<Map<String, Object>>) history.get("columns")).extracting(c -> c.get("name"))
+                .contains("raw", "raw_hash", "version", "valid_from", "valid_to", "is_current", "seen_at", "run_id");
+        Map<String, Object> lines = tables.stream().filter(t -> t.get("name").equals("invoice_line_items_history")).findFirst()
+                .orElseThrow();
+        assertThat(lines.get("data_tests")).asString().contains("company_id || '|' || invoice_id || '|' || version || '|' || line_number");
+        assertThat(map.text()).contains("invoices_history  (key company_id, id, version)");
+    }
 }

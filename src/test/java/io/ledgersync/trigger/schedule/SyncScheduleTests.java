@@ -144,6 +144,26 @@ class SyncScheduleTests {
         assertThat(schedule.nextPurge()).isEqualTo(Instant.parse("2026-03-11T03:30:00Z"));
     }
 
+    /** Issue 26: the records' versions (ledgersync.history.keep) go at the runs' purge time; without keep, none go. */
+    @Test
+    void recordVersionsClosedBeforeKeepArePurgedAtThePurgeTimeAndWithoutKeepNever() {
+        io.ledgersync.sync.dataset.VersionRetention versions = mock(io.ledgersync.sync.dataset.VersionRetention.class);
+        HistoryProperties daily = new HistoryProperties(Duration.ofDays(90), "0 30 3 * * *");
+        SyncSchedule schedule = new SyncSchedule(launcher, runs, retention, nightly, daily, clock)
+                .purgingVersions(versions, Duration.ofDays(730));
+        SyncSchedule keepingAll = new SyncSchedule(launcher, runs, retention, nightly, daily, clock)
+                .purgingVersions(versions, new VersionKeepProperties(null).keep());
+        clock.setInstant(Instant.parse("2026-03-10T03:30:05Z"));
+
+        schedule.tick();
+        keepingAll.tick();
+
+        verify(versions, times(1)).purge(Instant.parse("2026-03-10T03:30:05Z"), Duration.ofDays(730));
+        verify(retention, times(2)).purge(any(), any());
+        org.assertj.core.api.Assertions.assertThatThrownBy(() -> new VersionKeepProperties(Duration.ofMillis(730)))
+                .hasMessageStartingWith("ledgersync.history.keep must be at least 1d");
+    }
+
     @Test
     void aFailedPurgeLeavesTheScheduleGoingAndANightWithoutPurgeNeverPurges() {
         when(retention.purge(any(), any())).thenThrow(new IllegalStateException("database down"));

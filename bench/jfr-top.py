@@ -26,6 +26,10 @@ MARKERS = {
     "JDBC batch (PreparedBatch/PgPreparedStatement)": "PgPreparedStatement",
     "Spring Batch job repository": "JdbcStepExecutionDao",
     "sandbox (not in the measured JVM)": "io.ledgersync.sandbox",
+    "records read in the page's pass (RecordMapper.read, issue 28)": "RecordMapper.read",
+    "timestamps (RecordMapper.timestamp)": "RecordMapper.timestamp",
+    "child rows (ChildRows)": "ChildRows",
+    "H2 engine (org.h2)": "org.h2.",
 }
 self_counts = collections.Counter()
 inclusive = collections.Counter()

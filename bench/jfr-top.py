@@ -26,7 +26,7 @@ MARKERS = {
     "JDBC batch (PreparedBatch/PgPreparedStatement)": "PgPreparedStatement",
     "Spring Batch job repository": "JdbcStepExecutionDao",
     "sandbox (not in the measured JVM)": "io.ledgersync.sandbox",
-    "records read in the page's pass (RecordMapper.read, issue 28)": "RecordMapper.read",
+    "a record's fields read (RecordMapper.read; since issue 28 inside the page's decoding)": "RecordMapper.read",
     "timestamps (RecordMapper.timestamp)": "RecordMapper.timestamp",
     "child rows (ChildRows)": "ChildRows",
     "H2 engine (org.h2)": "org.h2.",

@@ -26,6 +26,10 @@ MARKERS = {
     "JDBC batch (PreparedBatch/PgPreparedStatement)": "PgPreparedStatement",
     "Spring Batch job repository": "JdbcStepExecutionDao",
     "sandbox (not in the measured JVM)": "io.ledgersync.sandbox",
+    "a record's fields read (RecordMapper.read; since issue 28 inside the page's decoding)": "RecordMapper.read",
+    "timestamps (RecordMapper.timestamp)": "RecordMapper.timestamp",
+    "child rows (ChildRows)": "ChildRows",
+    "H2 engine (org.h2)": "org.h2.",
 }
 self_counts = collections.Counter()
 inclusive = collections.Counter()

@@ -63,6 +63,9 @@ public final class VersionWriter {
      * @return how many versions were written
      */
     public int write(Handle handle, Table table, List<Row> rows, List<Seen> seen) {
+        if (rows.isEmpty()) {
+            return 0; // a chunk read again unchanged: no lookup, no write
+        }
         Versioning versioning = table.versioning();
         Map<List<Object>, Integer> lastByKey = new LinkedHashMap<>();
         for (int r = 0; r < rows.size(); r++) {

@@ -35,6 +35,7 @@ class SandboxReadmeTests {
                 import java.time.Duration;
                 import io.ledgersync.sandbox.SandboxServer;
                 import io.ledgersync.sandbox.SandboxSettings;
+                import io.ledgersync.sandbox.records.DataSetState.Changes;
 
                 class ReadmeExample {
                     void script(Clock clock, String companyId) {

@@ -30,6 +30,7 @@ import io.ledgersync.sync.dataset.VersionRetention;
 import io.ledgersync.sync.history.RunRetention;
 import io.ledgersync.sync.run.SyncLauncher;
 import io.ledgersync.sync.run.SyncRuns;
+import io.ledgersync.warehouse.lock.RunLocks;
 
 /**
  * The soak in its short form (issue 27): {@code soak.nights} nights (30 unless set; {@code bench/soak.sh} sets 365) of
@@ -81,6 +82,9 @@ abstract class AbstractSoakIntegrationTests {
 
     @Autowired
     Jdbi jdbi;
+
+    @Autowired
+    RunLocks locks;
 
     @TestConfiguration(proxyBeanMethods = false)
     static class ClockConfiguration {
@@ -143,7 +147,7 @@ abstract class AbstractSoakIntegrationTests {
         SyncSchedule schedule = new SyncSchedule(launcher, runs, retention, on, historyProperties, clock)
                 .purgingVersions(versionRetention, versionKeep.keep());
         SoakScript script = new SoakScript(SEED, COMPANIES, records());
-        SoakRunner runner = new SoakRunner(new SoakRunner.Parts(schedule, on, clock, sandbox, jdbi, catalog, runs, PAGE_SIZE,
+        SoakRunner runner = new SoakRunner(new SoakRunner.Parts(schedule, on, clock, sandbox, jdbi, catalog, runs, locks, PAGE_SIZE,
                 this::databaseBytes), script);
         long started = System.nanoTime();
 

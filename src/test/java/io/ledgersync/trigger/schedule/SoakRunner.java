@@ -11,10 +11,12 @@ import java.time.LocalDateTime;
 import java.time.ZoneId;
 import java.time.ZoneOffset;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.HashMap;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.Set;
 import java.util.function.ToLongFunction;
 
@@ -24,11 +26,13 @@ import org.slf4j.LoggerFactory;
 
 import io.ledgersync.MutableClock;
 import io.ledgersync.sandbox.SandboxServer;
+import io.ledgersync.sync.SyncRequest;
 import io.ledgersync.sync.WarehouseAssertions;
 import io.ledgersync.sync.dataset.DataSet;
 import io.ledgersync.sync.dataset.DataSetCatalog;
 import io.ledgersync.sync.history.RunDetail;
 import io.ledgersync.sync.run.SyncRuns;
+import io.ledgersync.warehouse.lock.RunLocks;
 
 /**
  * Nights of the service in minutes: the platform's day ({@link SoakScript}) at noon, then the real {@link SyncSchedule}
@@ -58,7 +62,7 @@ final class SoakRunner {
 
     /** What the runner reads and drives. */
     record Parts(SyncSchedule schedule, ScheduleProperties properties, MutableClock clock, SandboxServer sandbox, Jdbi jdbi,
-            DataSetCatalog catalog, SyncRuns runs, int pageSize, ToLongFunction<Jdbi> databaseBytes) {
+            DataSetCatalog catalog, SyncRuns runs, RunLocks locks, int pageSize, ToLongFunction<Jdbi> databaseBytes) {
     }
 
     private final Parts parts;
@@ -168,10 +172,14 @@ final class SoakRunner {
         if (!anyRunSince(lastExecutionId)) {
             return 0;
         }
-        // a run has ended when Batch says so: a launch in the moment before its lock is released waits for the release
+        // a run has ended when Batch says so and its lock is free again. A launch no longer needs the second (it waits for
+        // the release of a run of this process that has ended), but the times moved below do: without it, a run now and
+        // then kept its wall-clock times and the purge never took it (seen over 200 nights, issue 27); Batch seems to
+        // write the execution again after its end is first seen. The release is the run's thread's last act.
         await().atMost(WAIT_FOR_RUNS).pollDelay(Duration.ZERO).pollInterval(Duration.ofMillis(20))
                 .until(() -> parts.jdbi().withHandle(h -> h.createQuery(
-                        "SELECT COUNT(*) FROM batch_job_execution WHERE end_time IS NULL").mapTo(Long.class).one()) == 0);
+                        "SELECT COUNT(*) FROM batch_job_execution WHERE end_time IS NULL").mapTo(Long.class).one()) == 0
+                        && Arrays.stream(SyncRequest.Kind.values()).allMatch(this::lockFree));
         long took = System.nanoTime() - started;
         shiftBatchTimes(gap);
         return took;
@@ -181,6 +189,12 @@ final class SoakRunner {
     private boolean anyRunSince(long executionId) {
         return parts.jdbi().withHandle(h -> h.createQuery("SELECT COUNT(*) FROM batch_job_execution"
                 + " WHERE job_execution_id > :after OR end_time IS NULL").bind("after", executionId).mapTo(Long.class).one()) > 0;
+    }
+
+    private boolean lockFree(SyncRequest.Kind kind) {
+        Optional<RunLocks.Held> held = parts.locks().tryAcquire(kind.lockName());
+        held.ifPresent(RunLocks.Held::close);
+        return held.isPresent();
     }
 
     private void shiftBatchTimes(Duration gap) {

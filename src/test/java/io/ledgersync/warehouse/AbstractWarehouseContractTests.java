@@ -673,6 +673,25 @@ abstract class AbstractWarehouseContractTests {
         assertThat(purged.keptResumable()).as("failed, stopped and killed").isEqualTo(3);
     }
 
+    @Test
+    void theOldRunsThatCanBeResumedButThatALaterRunOfTheirKindSupersededAreTheSupersededOnes() {
+        JobRepositoryRows rows = new JobRepositoryRows(jdbi, List.of("invoices"), 1, JobRepositoryRows.plainContexts());
+        Instant now = Instant.parse("2026-11-22T03:30:00Z");
+        JobRepositoryRows.Run failed = rows.run("FULL", "FAILED", local(now.minus(Duration.ofDays(250))));
+        JobRepositoryRows.Run failedAgain = rows.resume(failed, "FULL", "FAILED", local(now.minus(Duration.ofDays(249))));
+        JobRepositoryRows.Run legacy = rows.run(null, "STOPPED", local(now.minus(Duration.ofDays(240))));
+        rows.run("DEFERRED", "FAILED", local(now.minus(Duration.ofDays(230)))); // the newest of its kind: a launch resumes it
+        rows.run("FULL", "COMPLETED", local(now.minus(Duration.ofDays(220))));
+        rows.run("FULL", "FAILED", local(now.minus(Duration.ofDays(10)))); // superseded, but within the retention
+        rows.run("FULL", "COMPLETED", local(now.minus(Duration.ofDays(5))));
+
+        List<RunPurge.Superseded> superseded = purge.superseded("sync", "mode", "FULL", FINISHED, now.minus(Duration.ofDays(90)));
+
+        assertThat(superseded).as("a run without a mode is of the default one").containsExactly(
+                new RunPurge.Superseded(failed.instanceId(), failedAgain.executionId()),
+                new RunPurge.Superseded(legacy.instanceId(), legacy.executionId()));
+    }
+
     private List<Long> executions() {
         return jdbi.withHandle(h -> h.createQuery("SELECT job_execution_id FROM batch_job_execution ORDER BY job_execution_id")
                 .mapTo(Long.class).list());

@@ -39,6 +39,15 @@ public final class RunLookup {
         return execution;
     }
 
+    /**
+     * Whether the job repository records the end of this execution: what every other reader of the run sees. Reads the
+     * executions of its job instance alone, not their steps and contexts.
+     */
+    public boolean ended(JobExecution execution) {
+        return jobRepository.findJobExecutions(execution.getJobInstance()).stream()
+                .anyMatch(stored -> stored.getId() == execution.getId() && stored.getEndTime() != null);
+    }
+
     /** The newest execution of the run's job instance: a run resumed later has a newer one. */
     public JobExecution latest(JobExecution execution) {
         return jobRepository.getLastJobExecution(execution.getJobInstance());

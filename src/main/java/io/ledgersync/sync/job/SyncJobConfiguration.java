@@ -230,8 +230,8 @@ public class SyncJobConfiguration {
     }
 
     @Bean
-    RunRetention runRetention(RunPurge purge) {
-        return new RunRetention(purge);
+    RunRetention runRetention(RunPurge purge, JobRepository jobRepository) {
+        return new RunRetention(purge, jobRepository);
     }
 
     /** The history tables' versions of records (history: true), not runs: purged beside them, at ledgersync.history.keep. */

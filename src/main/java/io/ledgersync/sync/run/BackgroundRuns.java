@@ -33,8 +33,8 @@ public final class BackgroundRuns {
         JobExecution run(long launchedAt) throws Exception;
     }
 
-    /** A run begun here: its execution once it has one, its report once it ends. */
-    private record InFlight(CompletableFuture<JobExecution> started, CompletableFuture<SyncReport> completion) {
+    /** A run begun here, with the name of the lock it holds: its execution once it has one, its report once it ends. */
+    private record InFlight(String lockName, CompletableFuture<JobExecution> started, CompletableFuture<SyncReport> completion) {
     }
 
     private final ActiveRuns activeRuns;
@@ -57,7 +57,7 @@ public final class BackgroundRuns {
      *
      * @throws SyncShutdownException when this process is stopping its runs; the caller still holds the lock
      */
-    RunHandle begin(RunLocks.Held lock, long launchedAt, Execution execution, boolean resumed) {
+    RunHandle begin(RunLocks.Held lock, String lockName, long launchedAt, Execution execution, boolean resumed) {
         CompletableFuture<JobExecution> started = activeRuns.expect(launchedAt);
         InFlight run;
         synchronized (inFlight) {
@@ -78,7 +78,7 @@ public final class BackgroundRuns {
                     activeRuns.forget(launchedAt);
                 }
             }, threads);
-            run = new InFlight(started, completion);
+            run = new InFlight(lockName, started, completion);
             inFlight.add(run);
         }
         run.completion().whenComplete((report, failure) -> {
@@ -92,6 +92,30 @@ public final class BackgroundRuns {
             await(run.completion()); // throws the reason it could not start
         }
         return new RunHandle(started.join().getId(), resumed, run.completion());
+    }
+
+    /**
+     * Waits, at most {@code atMost}, until a run of this process that holds the lock {@code lockName} and whose end the
+     * job repository already records has released its lock. Such a run has only its report and the lock's release left
+     * to do, on its own thread, a moment after Batch recorded its end: a launch in that moment must not be refused as if
+     * another run were active (issue 27, the soak). A run still running is not waited for.
+     *
+     * @return whether there was such a run and it has released its lock; false when the lock is held otherwise
+     */
+    boolean awaitEndedRun(String lockName, Duration atMost) {
+        long deadline = System.nanoTime() + atMost.toNanos();
+        List<InFlight> runs;
+        synchronized (inFlight) {
+            runs = inFlight.stream().filter(run -> run.lockName().equals(lockName)).toList();
+        }
+        for (InFlight run : runs) {
+            JobExecution execution = run.started().getNow(null);
+            if (execution != null && (run.completion().isDone() || lookup.ended(execution))) {
+                waitUntil(run.completion(), deadline);
+                return run.completion().isDone();
+            }
+        }
+        return false;
     }
 
     /**

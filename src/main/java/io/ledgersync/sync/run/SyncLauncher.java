@@ -40,6 +40,12 @@ public class SyncLauncher {
 
     private static final Logger log = LoggerFactory.getLogger(SyncLauncher.class);
 
+    /**
+     * How long a launch waits for a run of this process that has ended to release its lock: the run has only its report
+     * and the release left (milliseconds); the bound is for a database that stops answering meanwhile.
+     */
+    static final Duration ENDED_RUN_RELEASE = Duration.ofSeconds(30);
+
     private final JobOperator jobOperator;
     private final Job syncJob;
     private final DataSetCatalog catalog;
@@ -91,9 +97,10 @@ public class SyncLauncher {
             deadRuns.recover(request.kind());
             JobExecution unfinished = lookup.unfinished(request).orElse(null);
             if (unfinished != null) {
-                return stoppedIfLost(lock, background.begin(lock, RunLookup.launchedAt(unfinished), key -> resume(unfinished), true));
+                return stoppedIfLost(lock, background.begin(lock, request.kind().lockName(), RunLookup.launchedAt(unfinished),
+                        key -> resume(unfinished), true));
             }
-            return stoppedIfLost(lock, background.begin(lock, uniqueLaunchTime(),
+            return stoppedIfLost(lock, background.begin(lock, request.kind().lockName(), uniqueLaunchTime(),
                     key -> jobOperator.start(syncJob, request.toJobParameters(key)), false));
         } catch (RuntimeException e) {
             lock.close();
@@ -126,7 +133,8 @@ public class SyncLauncher {
             deadRuns.recover(request.kind());
             // re-read under the lock: it was recovered if its process died
             JobExecution current = lookup.execution(runId);
-            return stoppedIfLost(lock, background.begin(lock, RunLookup.launchedAt(current), key -> resume(current), true));
+            return stoppedIfLost(lock, background.begin(lock, request.kind().lockName(), RunLookup.launchedAt(current),
+                    key -> resume(current), true));
         } catch (RuntimeException e) {
             lock.close();
             throw e;
@@ -155,7 +163,8 @@ public class SyncLauncher {
                 lock.close();
                 return Optional.empty();
             }
-            return Optional.of(stoppedIfLost(lock, background.begin(lock, RunLookup.launchedAt(left), key -> resume(left), true)));
+            return Optional.of(stoppedIfLost(lock, background.begin(lock, kind.lockName(), RunLookup.launchedAt(left),
+                    key -> resume(left), true)));
         } catch (RuntimeException e) {
             lock.close();
             throw e;
@@ -235,9 +244,17 @@ public class SyncLauncher {
         }
     }
 
+    /**
+     * Takes the kind's lock; when a run of this process holds it whose end Batch has recorded, waits (at most
+     * {@link #ENDED_RUN_RELEASE}) for that run to release it rather than refusing a launch made right after it ended.
+     */
     private RunLocks.Held acquire(SyncRequest.Kind kind) {
         String lockName = kind.lockName();
-        return locks.tryAcquire(lockName)
+        Optional<RunLocks.Held> lock = locks.tryAcquire(lockName);
+        if (lock.isEmpty() && background.awaitEndedRun(lockName, ENDED_RUN_RELEASE)) {
+            lock = locks.tryAcquire(lockName);
+        }
+        return lock
                 .orElseThrow(() -> new SyncAlreadyRunningException("Another " + kind.lockPhrase() + " sync run is already active: held by "
                         + locks.holder(lockName).orElse("another process") + "; wait for it to end"));
     }

@@ -4,8 +4,10 @@ import java.time.Instant;
 import java.time.LocalDateTime;
 import java.time.ZoneId;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.HashSet;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
 
 import org.jdbi.v3.core.Handle;
@@ -50,6 +52,25 @@ public class RunPurge {
             LEFT JOIN batch_job_execution_params k ON k.job_execution_id = e.job_execution_id AND k.parameter_name = :kind
             WHERE i.job_name = :job AND e.status = 'COMPLETED'
             GROUP BY COALESCE(k.parameter_value, '')""";
+
+    /** The newest job instance of each kind (the value of the kind parameter, or the default kind's when it has none). */
+    /** The newest job instance of each kind (the value of the kind parameter, or the default kind's when it has none). */
+    private static final String NEWEST_OF_KIND = """
+            SELECT r.kind, MAX(r.job_instance_id)
+            FROM (SELECT COALESCE(k.parameter_value, :unnamed) AS kind, e.job_instance_id
+                  FROM batch_job_execution e
+                  JOIN batch_job_instance i ON i.job_instance_id = e.job_instance_id
+                  LEFT JOIN batch_job_execution_params k ON k.job_execution_id = e.job_execution_id AND k.parameter_name = :kind
+                  WHERE i.job_name = :job) r
+            GROUP BY r.kind""";
+
+    /** The kind of each old instance's latest execution ({@link #OLD_INSTANCES}). */
+    private static final String OLD_INSTANCE_KINDS = """
+            SELECT o.job_instance_id, o.latest, o.status, COALESCE(k.parameter_value, :unnamed)
+            FROM (""" + OLD_INSTANCES + """
+            ) o
+            LEFT JOIN batch_job_execution_params k ON k.job_execution_id = o.latest AND k.parameter_name = :kind
+            ORDER BY o.job_instance_id""";
 
     private static final String EXECUTIONS = "SELECT job_execution_id FROM batch_job_execution WHERE job_instance_id IN (<instances>)";
 
@@ -121,6 +142,36 @@ public class RunPurge {
         return new Purged(deleted[5], deleted[6], deleted[1], deleted[4], keptNewest, keptResumable);
     }
 
+    /**
+     * An old run that can still be resumed but that a later run of its kind superseded: its job instance and latest
+     * execution.
+     */
+    public record Superseded(long instanceId, long latestExecution) {
+    }
+
+    /**
+     * The runs of {@code jobName} whose executions all ended before {@code cutoff}, whose latest execution's status is
+     * not one of {@code finished}, and after which a run of the same value of the job parameter {@code kindParameter}
+     * started ({@code unnamedKind} for a run without it): the runs a launch resumes are the newest of their kind only.
+     */
+    public List<Superseded> superseded(String jobName, String kindParameter, String unnamedKind, Set<String> finished,
+            Instant cutoff) {
+        LocalDateTime localCutoff = LocalDateTime.ofInstant(cutoff, ZoneId.systemDefault());
+        return jdbi.withHandle(handle -> {
+            Map<String, Long> newest = new HashMap<>();
+            handle.createQuery(NEWEST_OF_KIND).bind("job", jobName).bind("kind", kindParameter).bind("unnamed", unnamedKind)
+                    .map((rs, ctx) -> newest.put(rs.getString(1), rs.getLong(2))).list();
+            return handle.createQuery(OLD_INSTANCE_KINDS).bind("job", jobName).bind("cutoff", localCutoff)
+                    .bind("kind", kindParameter).bind("unnamed", unnamedKind)
+                    .map((rs, ctx) -> new OldOfKind(new OldInstance(rs.getLong(1), rs.getLong(2), rs.getString(3)), rs.getString(4)))
+                    .list().stream()
+                    .filter(old -> !finished.contains(old.instance().latestStatus())
+                            && old.instance().instanceId() < newest.getOrDefault(old.kind(), 0L))
+                    .map(old -> new Superseded(old.instance().instanceId(), old.instance().latestExecution()))
+                    .toList();
+        });
+    }
+
     private static void delete(Handle handle, List<Long> instances, int[] deleted) {
         for (int i = 0; i < DELETES.size(); i++) {
             deleted[i] += handle.createUpdate(DELETES.get(i)).bindList("instances", instances).execute();
@@ -129,5 +180,9 @@ public class RunPurge {
 
     /** An instance old enough to go, and its latest execution. */
     private record OldInstance(long instanceId, long latestExecution, String latestStatus) {
+    }
+
+    /** An old instance and the kind of its latest execution. */
+    private record OldOfKind(OldInstance instance, String kind) {
     }
 }

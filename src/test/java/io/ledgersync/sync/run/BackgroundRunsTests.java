@@ -47,7 +47,7 @@ class BackgroundRunsTests {
 
     @Test
     void stopAllAsksEachRunInFlightToStopAndWaitsUntilItEndedAndReleasedItsLock() {
-        RunHandle run = background.begin(lock, 1, runUntilStopped(7), false);
+        RunHandle run = background.begin(lock, "full", 1, runUntilStopped(7), false);
 
         RunsStopped outcome = background.stopAll(Duration.ofSeconds(10), runId -> {
             stopped.countDown();
@@ -63,7 +63,7 @@ class BackgroundRunsTests {
 
     @Test
     void aRunThatOutlastsTheGraceIsReportedAndTheGraceCountsFromTheFirstCall() throws Exception {
-        background.begin(lock, 1, runUntilStopped(7), false);
+        background.begin(lock, "full", 1, runUntilStopped(7), false);
 
         RunsStopped outcome = background.stopAll(Duration.ofMillis(200), runId -> true); // the run ignores it
 
@@ -84,7 +84,7 @@ class BackgroundRunsTests {
 
     @Test
     void aRunThatEndedBeforeItsStopIsNotCountedAsStopped() {
-        background.begin(lock, 1, runUntilStopped(7), false);
+        background.begin(lock, "full", 1, runUntilStopped(7), false);
 
         RunsStopped outcome = background.stopAll(Duration.ofSeconds(10), runId -> {
             stopped.countDown();
@@ -99,7 +99,7 @@ class BackgroundRunsTests {
     void noRunBeginsOnceTheProcessIsStoppingAndTheCallerKeepsItsLock() {
         background.stopAll(Duration.ZERO, runId -> true);
 
-        assertThatThrownBy(() -> background.begin(lock, 1, runUntilStopped(7), false))
+        assertThatThrownBy(() -> background.begin(lock, "full", 1, runUntilStopped(7), false))
                 .isInstanceOf(SyncShutdownException.class).hasMessageContaining("shutting down");
         assertThat(lockCloses).as("the launcher closes it").hasValue(0);
     }

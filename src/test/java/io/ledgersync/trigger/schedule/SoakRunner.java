@@ -172,7 +172,10 @@ final class SoakRunner {
         if (!anyRunSince(lastExecutionId)) {
             return 0;
         }
-        // a run has ended when Batch says so and its lock is free again: the next tick must not find it held
+        // a run has ended when Batch says so and its lock is free again. A launch no longer needs the second (it waits for
+        // the release of a run of this process that has ended), but the times moved below do: without it, a run now and
+        // then kept its wall-clock times and the purge never took it (seen over 200 nights, issue 27); Batch seems to
+        // write the execution again after its end is first seen. The release is the run's thread's last act.
         await().atMost(WAIT_FOR_RUNS).pollDelay(Duration.ZERO).pollInterval(Duration.ofMillis(20))
                 .until(() -> parts.jdbi().withHandle(h -> h.createQuery(
                         "SELECT COUNT(*) FROM batch_job_execution WHERE end_time IS NULL").mapTo(Long.class).one()) == 0

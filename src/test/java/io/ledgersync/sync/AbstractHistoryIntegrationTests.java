@@ -11,6 +11,7 @@ import java.time.Instant;
 import java.time.ZoneOffset;
 import java.time.temporal.ChronoUnit;
 import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -34,6 +35,7 @@ import io.ledgersync.sandbox.SandboxDataSet;
 import io.ledgersync.sandbox.SandboxServer;
 import io.ledgersync.sandbox.SandboxSettings;
 import io.ledgersync.sandbox.records.DataSetState.Changes;
+import io.ledgersync.sync.history.SyncReport;
 import io.ledgersync.sync.run.SyncLauncher;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.json.JsonMapper;
@@ -201,6 +203,106 @@ abstract class AbstractHistoryIntegrationTests {
         assertThat(versions).extracting(v -> ((Number) v.get("version")).intValue()).containsExactly(1, 2);
         assertThat(versions.get(0).get("valid_to")).as("closed by the change").isNotNull();
         assertThat(versions.get(1).get("valid_to")).as("current").isNull();
+    }
+
+    /**
+     * A crash mid-page: a night's write of one page fails inside its transaction after the current rows, their child
+     * rows and the versions went in (a check on the line items' history refuses the version of one invoice changed on
+     * the night's last page), as a process killed there would leave it. What the night committed before agrees with
+     * the history, and the next run resumes the failed one to a warehouse whose history and current rows agree, with
+     * exactly the versions the sandbox made.
+     */
+    @Test
+    void aPageWhoseWriteFailsMidTransactionLeavesHistoryAndCurrentConsistentAndTheResumeVersionsEachChangeOnce() {
+        launcher.run(SyncRequest.everything());
+        Map<String, JsonNode> before = served();
+        later(Duration.ofDays(1));
+        for (String companyId : sandbox.dataSet().companyIds()) {
+            sandbox.faults().dataSet(companyId, "invoices").change(new Changes(0, 60, 4, 0, 4, Duration.ofMinutes(20)));
+        }
+        Map<String, JsonNode> after = served();
+        // the first company's change the platform dates last: on the night's last page, after a page of changes
+        String company = sandbox.dataSet().companyIds().get(0);
+        JsonNode last = after.entrySet().stream()
+                .filter(entry -> entry.getKey().startsWith(company + "/") && !entry.getValue().equals(before.get(entry.getKey())))
+                .map(Map.Entry::getValue)
+                .max(Comparator.comparing((JsonNode invoice) -> Instant.parse(invoice.get("modifiedDate").asString()))
+                        .thenComparing(invoice -> invoice.get("id").asString()))
+                .orElseThrow();
+        assertThat(last.get("lineItems").size()).as("the invoice the write fails on has line items").isPositive();
+        String crash = "ALTER TABLE invoice_line_items_history ADD CONSTRAINT crash_mid_page CHECK (NOT (company_id = '" + company
+                + "' AND invoice_id = '" + last.get("id").asString() + "' AND version > 1))";
+        jdbi.useHandle(handle -> handle.execute(crash));
+        SyncReport failed;
+        try {
+            failed = launcher.run(SyncRequest.everything());
+        } finally {
+            jdbi.useHandle(handle -> handle.execute("ALTER TABLE invoice_line_items_history DROP CONSTRAINT crash_mid_page"));
+        }
+
+        SyncReport resumed;
+        try {
+            assertThat(failed.successful()).as(failed.summary()).isFalse();
+            assertThat(count("invoices_history WHERE company_id = '" + company + "' AND version > 1"))
+                    .as("the pages before the failing one committed their versions").isPositive();
+            assertThat(count("invoices_history WHERE company_id = '" + company + "' AND id = '" + last.get("id").asString()
+                    + "' AND version > 1")).as("the failing page's versions rolled back with its rows").isZero();
+            assertHistoryAgreesWithCurrent();
+        } finally {
+            // resumed whatever the assertions found: a failed run left behind would be resumed by the next test
+            resumed = launcher.run(SyncRequest.everything());
+        }
+
+        assertThat(resumed.resumed()).as(resumed.summary()).isTrue();
+        assertThat(resumed.successful()).as(resumed.summary()).isTrue();
+        Map<String, JsonNode> current = new HashMap<>();
+        jdbi.useHandle(h -> h.createQuery("SELECT company_id, id, CAST(raw AS VARCHAR) AS raw FROM invoices").mapToMap().list()
+                .forEach(row -> current.put(row.get("company_id") + "/" + row.get("id"), json.readTree((String) row.get("raw")))));
+        assertThat(current).as("the invoices after the resume: what the sandbox serves").isEqualTo(after);
+        assertHistoryAgreesWithCurrent();
+        assertThat(count("invoices_history")).as("one version per invoice, then one per change: none for a record read again")
+                .isEqualTo(before.size() + changed(before, after));
+    }
+
+    /**
+     * For every live invoice exactly one current version, its raw equal (as JSON) to the current row's, no current
+     * version for an invoice deleted or gone, and the current versions' child rows equal the current child rows.
+     */
+    private void assertHistoryAgreesWithCurrent() {
+        String live = "i.deleted_at IS NULL AND NOT COALESCE(i.is_deleted, FALSE)";
+        List<Map<String, Object>> pairs = jdbi.withHandle(h -> h.createQuery("SELECT i.company_id, i.id, CAST(i.raw AS VARCHAR)"
+                + " AS raw, CAST(v.raw AS VARCHAR) AS version_raw FROM invoices i LEFT JOIN invoices_history v ON v.company_id ="
+                + " i.company_id AND v.id = i.id AND v.is_current WHERE " + live).mapToMap().list());
+        assertThat(pairs).as("live invoices").isNotEmpty();
+        Map<String, Integer> currentVersions = new HashMap<>();
+        for (Map<String, Object> pair : pairs) {
+            String key = pair.get("company_id") + "/" + pair.get("id");
+            currentVersions.merge(key, 1, Integer::sum);
+            assertThat(pair.get("version_raw")).as("the current version of %s", key).isNotNull();
+            assertThat(json.readTree((String) pair.get("version_raw"))).as("the current version's raw of %s", key)
+                    .isEqualTo(json.readTree((String) pair.get("raw")));
+        }
+        assertThat(currentVersions).as("one current version per live invoice").allSatisfy((key, versions) -> assertThat(versions).isOne());
+        assertThat(count("invoices_history v WHERE v.is_current AND NOT EXISTS (SELECT 1 FROM invoices i WHERE i.company_id ="
+                + " v.company_id AND i.id = v.id AND " + live + ")")).as("current versions of invoices not live").isZero();
+        for (String child : List.of("invoice_line_items", "invoice_payment_allocations")) {
+            List<Map<String, Object>> versioned = jdbi.withHandle(h -> h.createQuery("SELECT l.* FROM " + child + "_history l"
+                    + " WHERE EXISTS (SELECT 1 FROM invoices_history v WHERE v.company_id = l.company_id AND v.id = l.invoice_id"
+                    + " AND v.version = l.version AND v.is_current)").mapToMap().list());
+            List<Map<String, Object>> current = jdbi.withHandle(h -> h.createQuery("SELECT l.* FROM " + child + " l WHERE EXISTS"
+                    + " (SELECT 1 FROM invoices i WHERE i.company_id = l.company_id AND i.id = l.invoice_id AND " + live + ")")
+                    .mapToMap().list());
+            assertThat(versioned).as("%s of the current versions", child).isNotEmpty();
+            List<String> columns = versioned.get(0).keySet().stream().filter(column -> !column.equals("version")).toList();
+            assertThat(versioned.stream().map(row -> project(row, columns)).toList()).as("%s of the current versions", child)
+                    .containsExactlyInAnyOrderElementsOf(current.stream().map(row -> project(row, columns)).toList());
+        }
+    }
+
+    private static Map<String, Object> project(Map<String, Object> row, List<String> columns) {
+        Map<String, Object> projected = new HashMap<>();
+        columns.forEach(column -> projected.put(column, row.get(column)));
+        return projected;
     }
 
     /** Records whose served JSON is new or differs from the night before: the versions the sandbox made. */

@@ -4,13 +4,16 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import java.io.IOException;
 import java.io.UncheckedIOException;
+import java.math.BigDecimal;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.time.Instant;
 import java.time.ZoneOffset;
+import java.time.format.DateTimeFormatter;
 import java.time.temporal.ChronoUnit;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.Comparator;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
@@ -18,6 +21,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
+import java.util.stream.Stream;
 
 import org.jdbi.v3.core.Jdbi;
 import org.junit.jupiter.api.AfterAll;
@@ -35,6 +39,7 @@ import io.ledgersync.sandbox.SandboxDataSet;
 import io.ledgersync.sandbox.SandboxServer;
 import io.ledgersync.sandbox.SandboxSettings;
 import io.ledgersync.sandbox.records.DataSetState.Changes;
+import io.ledgersync.sync.dataset.RecordMapper;
 import io.ledgersync.sync.history.SyncReport;
 import io.ledgersync.sync.run.SyncLauncher;
 import tools.jackson.databind.JsonNode;
@@ -165,6 +170,9 @@ abstract class AbstractHistoryIntegrationTests {
                 }
             });
             assertThat(asAt(night.getKey())).as("invoices as at %s", night.getKey()).isEqualTo(expected);
+            // and the docs' aged receivables, as at that night, is the one computed from what the sandbox served then
+            assertThat(agedReceivables(night.getKey())).as("aged receivables as at %s", night.getKey())
+                    .isNotEmpty().isEqualTo(agedReceivables(night.getValue(), night.getKey()));
         }
         assertThat(count("invoices_history WHERE is_current")).as("current versions: the live, undeleted invoices")
                 .isEqualTo(jdbi.withHandle(h -> h.createQuery("SELECT COUNT(*) FROM invoices WHERE deleted_at IS NULL"
@@ -303,6 +311,43 @@ abstract class AbstractHistoryIntegrationTests {
         Map<String, Object> projected = new HashMap<>();
         columns.forEach(column -> projected.put(column, row.get(column)));
         return projected;
+    }
+
+    /** The docs' aged receivables query as written, its month-end replaced by {@code at}: sums by company, customer, currency. */
+    private Map<List<Object>, List<BigDecimal>> agedReceivables(Instant at) {
+        String literal = "TIMESTAMP WITH TIME ZONE '" + DateTimeFormatter.ofPattern("yyyy-MM-dd HH:mm:ss'+00'")
+                .format(at.atOffset(ZoneOffset.UTC)) + "'";
+        String query = docsQueries().get(1).replace("TIMESTAMP WITH TIME ZONE '2026-10-31 23:59:59+00'", literal);
+        Map<List<Object>, List<BigDecimal>> aged = new HashMap<>();
+        jdbi.useHandle(h -> h.createQuery(query).mapToMap().list().forEach(row -> aged.put(
+                Arrays.asList(row.get("company_id"), row.get("customer_id"), row.get("currency")),
+                Stream.of("not_yet_due", "overdue_1_30", "overdue_over_30", "total_due")
+                        .map(column -> ((BigDecimal) row.get(column)).stripTrailingZeros()).toList())));
+        return aged;
+    }
+
+    /** Aged receivables as at {@code at} from served invoices: open ones (Submitted, PartiallyPaid) not deleted. */
+    private static Map<List<Object>, List<BigDecimal>> agedReceivables(Map<String, JsonNode> served, Instant at) {
+        Map<List<Object>, BigDecimal[]> sums = new HashMap<>();
+        for (Map.Entry<String, JsonNode> entry : served.entrySet()) {
+            JsonNode invoice = entry.getValue();
+            String status = invoice.path("status").asString();
+            if (invoice.path("metadata").path("isDeleted").asBoolean(false)
+                    || !(status.equals("Submitted") || status.equals("PartiallyPaid"))) {
+                continue;
+            }
+            BigDecimal due = invoice.path("amountDue").decimalValue();
+            Instant dueDate = RecordMapper.timestamp(invoice.path("dueDate").asString()).toInstant();
+            int bucket = !dueDate.isBefore(at) ? 0 : !dueDate.isBefore(at.minus(Duration.ofDays(30))) ? 1 : 2;
+            BigDecimal[] row = sums.computeIfAbsent(Arrays.asList(entry.getKey().substring(0, entry.getKey().indexOf('/')),
+                    invoice.path("customerRef").path("id").asString(null), invoice.path("currency").asString(null)),
+                    key -> new BigDecimal[] {BigDecimal.ZERO, BigDecimal.ZERO, BigDecimal.ZERO, BigDecimal.ZERO});
+            row[bucket] = row[bucket].add(due);
+            row[3] = row[3].add(due);
+        }
+        Map<List<Object>, List<BigDecimal>> aged = new HashMap<>();
+        sums.forEach((key, row) -> aged.put(key, Stream.of(row).map(BigDecimal::stripTrailingZeros).toList()));
+        return aged;
     }
 
     /** Records whose served JSON is new or differs from the night before: the versions the sandbox made. */

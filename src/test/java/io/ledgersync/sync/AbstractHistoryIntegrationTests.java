@@ -255,7 +255,7 @@ abstract class AbstractHistoryIntegrationTests {
                     .as("the pages before the failing one committed their versions").isPositive();
             assertThat(count("invoices_history WHERE company_id = '" + company + "' AND id = '" + last.get("id").asString()
                     + "' AND version > 1")).as("the failing page's versions rolled back with its rows").isZero();
-            assertHistoryAgreesWithCurrent();
+            HistoryAssertions.assertHistoryAgreesWithCurrent(jdbi);
         } finally {
             // resumed whatever the assertions found: a failed run left behind would be resumed by the next test
             resumed = launcher.run(SyncRequest.everything());
@@ -267,50 +267,9 @@ abstract class AbstractHistoryIntegrationTests {
         jdbi.useHandle(h -> h.createQuery("SELECT company_id, id, CAST(raw AS VARCHAR) AS raw FROM invoices").mapToMap().list()
                 .forEach(row -> current.put(row.get("company_id") + "/" + row.get("id"), json.readTree((String) row.get("raw")))));
         assertThat(current).as("the invoices after the resume: what the sandbox serves").isEqualTo(after);
-        assertHistoryAgreesWithCurrent();
+        HistoryAssertions.assertHistoryAgreesWithCurrent(jdbi);
         assertThat(count("invoices_history")).as("one version per invoice, then one per change: none for a record read again")
                 .isEqualTo(before.size() + changed(before, after));
-    }
-
-    /**
-     * For every live invoice exactly one current version, its raw equal (as JSON) to the current row's, no current
-     * version for an invoice deleted or gone, and the current versions' child rows equal the current child rows.
-     */
-    private void assertHistoryAgreesWithCurrent() {
-        String live = "i.deleted_at IS NULL AND NOT COALESCE(i.is_deleted, FALSE)";
-        List<Map<String, Object>> pairs = jdbi.withHandle(h -> h.createQuery("SELECT i.company_id, i.id, CAST(i.raw AS VARCHAR)"
-                + " AS raw, CAST(v.raw AS VARCHAR) AS version_raw FROM invoices i LEFT JOIN invoices_history v ON v.company_id ="
-                + " i.company_id AND v.id = i.id AND v.is_current WHERE " + live).mapToMap().list());
-        assertThat(pairs).as("live invoices").isNotEmpty();
-        Map<String, Integer> currentVersions = new HashMap<>();
-        for (Map<String, Object> pair : pairs) {
-            String key = pair.get("company_id") + "/" + pair.get("id");
-            currentVersions.merge(key, 1, Integer::sum);
-            assertThat(pair.get("version_raw")).as("the current version of %s", key).isNotNull();
-            assertThat(json.readTree((String) pair.get("version_raw"))).as("the current version's raw of %s", key)
-                    .isEqualTo(json.readTree((String) pair.get("raw")));
-        }
-        assertThat(currentVersions).as("one current version per live invoice").allSatisfy((key, versions) -> assertThat(versions).isOne());
-        assertThat(count("invoices_history v WHERE v.is_current AND NOT EXISTS (SELECT 1 FROM invoices i WHERE i.company_id ="
-                + " v.company_id AND i.id = v.id AND " + live + ")")).as("current versions of invoices not live").isZero();
-        for (String child : List.of("invoice_line_items", "invoice_payment_allocations")) {
-            List<Map<String, Object>> versioned = jdbi.withHandle(h -> h.createQuery("SELECT l.* FROM " + child + "_history l"
-                    + " WHERE EXISTS (SELECT 1 FROM invoices_history v WHERE v.company_id = l.company_id AND v.id = l.invoice_id"
-                    + " AND v.version = l.version AND v.is_current)").mapToMap().list());
-            List<Map<String, Object>> current = jdbi.withHandle(h -> h.createQuery("SELECT l.* FROM " + child + " l WHERE EXISTS"
-                    + " (SELECT 1 FROM invoices i WHERE i.company_id = l.company_id AND i.id = l.invoice_id AND " + live + ")")
-                    .mapToMap().list());
-            assertThat(versioned).as("%s of the current versions", child).isNotEmpty();
-            List<String> columns = versioned.get(0).keySet().stream().filter(column -> !column.equals("version")).toList();
-            assertThat(versioned.stream().map(row -> project(row, columns)).toList()).as("%s of the current versions", child)
-                    .containsExactlyInAnyOrderElementsOf(current.stream().map(row -> project(row, columns)).toList());
-        }
-    }
-
-    private static Map<String, Object> project(Map<String, Object> row, List<String> columns) {
-        Map<String, Object> projected = new HashMap<>();
-        columns.forEach(column -> projected.put(column, row.get(column)));
-        return projected;
     }
 
     /** The docs' aged receivables query as written, its month-end replaced by {@code at}: sums by company, customer, currency. */

@@ -174,6 +174,10 @@ abstract class AbstractHistoryIntegrationTests {
             assertThat(agedReceivables(night.getKey())).as("aged receivables as at %s", night.getKey())
                     .isNotEmpty().isEqualTo(agedReceivables(night.getValue(), night.getKey()));
         }
+        // and the docs' month-end balances, at the first three nights for its three month-ends, are the sandbox's then
+        List<Instant> balanceAt = new ArrayList<>(servedAt.keySet()).subList(0, 3);
+        assertThat(balances(balanceAt)).as("balances per customer as at %s", balanceAt).isNotEmpty()
+                .isEqualTo(balances(balanceAt, servedAt));
         assertThat(count("invoices_history WHERE is_current")).as("current versions: the live, undeleted invoices")
                 .isEqualTo(jdbi.withHandle(h -> h.createQuery("SELECT COUNT(*) FROM invoices WHERE deleted_at IS NULL"
                         + " AND NOT COALESCE(is_deleted, FALSE)").mapTo(Long.class).one()));
@@ -270,6 +274,44 @@ abstract class AbstractHistoryIntegrationTests {
         HistoryAssertions.assertHistoryAgreesWithCurrent(jdbi);
         assertThat(count("invoices_history")).as("one version per invoice, then one per change: none for a record read again")
                 .isEqualTo(before.size() + changed(before, after));
+    }
+
+    /** The docs' month-end balance query as written, its three month-ends replaced by {@code at}: by moment, company, customer, currency. */
+    private Map<List<Object>, BigDecimal> balances(List<Instant> at) {
+        String query = docsQueries().get(3);
+        List<String> monthEnds = List.of("2026-08-31 23:59:59+00", "2026-09-30 23:59:59+00", "2026-10-31 23:59:59+00");
+        for (int i = 0; i < monthEnds.size(); i++) {
+            query = query.replace(monthEnds.get(i), DateTimeFormatter.ofPattern("yyyy-MM-dd HH:mm:ss'+00'")
+                    .format(at.get(i).atOffset(ZoneOffset.UTC)));
+        }
+        String balances = query;
+        Map<List<Object>, BigDecimal> found = new HashMap<>();
+        jdbi.useHandle(h -> h.createQuery(balances).mapToMap().list().forEach(row -> found.put(
+                Arrays.asList(instant(row.get("month_end")), row.get("company_id"), row.get("customer_id"), row.get("currency")),
+                ((BigDecimal) row.get("balance")).stripTrailingZeros())));
+        return found;
+    }
+
+    /** The same balances from what the sandbox served at each moment: open invoices (not Draft, Void, Paid), not deleted. */
+    private static Map<List<Object>, BigDecimal> balances(List<Instant> at, Map<Instant, Map<String, JsonNode>> servedAt) {
+        Map<List<Object>, BigDecimal> balances = new HashMap<>();
+        for (Instant moment : at) {
+            servedAt.get(moment).forEach((key, invoice) -> {
+                String status = invoice.path("status").asString();
+                if (!invoice.path("metadata").path("isDeleted").asBoolean(false) && !List.of("Draft", "Void", "Paid").contains(status)) {
+                    balances.merge(Arrays.asList(moment, key.substring(0, key.indexOf('/')),
+                            invoice.path("customerRef").path("id").asString(null), invoice.path("currency").asString(null)),
+                            invoice.path("amountDue").decimalValue(), BigDecimal::add);
+                }
+            });
+        }
+        balances.replaceAll((key, sum) -> sum.stripTrailingZeros());
+        return balances;
+    }
+
+    /** A timestamp with time zone as the driver gives it (H2: OffsetDateTime; PostgreSQL: Timestamp) as an instant. */
+    private static Instant instant(Object timestamp) {
+        return timestamp instanceof java.sql.Timestamp sql ? sql.toInstant() : ((java.time.OffsetDateTime) timestamp).toInstant();
     }
 
     /** The docs' aged receivables query as written, its month-end replaced by {@code at}: sums by company, customer, currency. */

@@ -83,6 +83,10 @@ class CrashRecoveryIntegrationTests {
         assertThat(runStatuses(warehouse)).as("one job instance: the killed execution, recovered, then its restart")
                 .containsExactly("FAILED", "COMPLETED");
         assertWarehouseEqualsSandbox(warehouse, sandbox.dataSet());
+        // history mode (the shipped invoices file keeps it): what the kill cut agrees with the current rows after the resume
+        HistoryAssertions.assertHistoryAgreesWithCurrent(warehouse);
+        assertThat(count(warehouse, "invoices_history")).as("one version per invoice: none for a page read again after the kill")
+                .isEqualTo(count(warehouse, "invoices"));
         long minimum = minimumRequests(sandbox.dataSet(), PAGE_SIZE);
         long partitions = 1 + 2L * COMPANIES;
         assertThat(sandbox.requestCount() - requestsBefore).as("at most one page per partition fetched again")

@@ -2,22 +2,32 @@ package io.ledgersync.sync;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import java.time.Duration;
 import java.time.Instant;
+import java.time.LocalDateTime;
 import java.util.List;
 
 import org.jdbi.v3.core.Jdbi;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
+import org.springframework.batch.core.BatchStatus;
+import org.springframework.batch.core.job.JobExecution;
+import org.springframework.batch.core.job.JobInstance;
+import org.springframework.batch.core.job.parameters.JobParameters;
+import org.springframework.batch.core.repository.JobRepository;
+import org.springframework.batch.infrastructure.item.ExecutionContext;
 import org.springframework.beans.factory.annotation.Autowired;
 import org.springframework.boot.test.context.SpringBootTest;
 import org.springframework.test.context.DynamicPropertyRegistry;
 
 import io.ledgersync.sandbox.SandboxServer;
 import io.ledgersync.sandbox.SandboxSettings;
+import io.ledgersync.sandbox.records.DataSetState.Changes;
 import io.ledgersync.sync.dataset.DataSet;
 import io.ledgersync.sync.dataset.DataSetCatalog;
 import io.ledgersync.sync.history.SyncReport;
+import io.ledgersync.sync.run.RunHandle;
 import io.ledgersync.sync.run.SyncLauncher;
 import io.ledgersync.trigger.cli.ExitCode;
 import io.ledgersync.warehouse.state.SyncState;
@@ -28,7 +38,8 @@ import io.ledgersync.warehouse.state.SyncStates;
  * set, with one company data set, one data set of every company, or the whole Data API broken. Each time: the run goes
  * on to every other partition and ends FAILED with the failures' exit code, its summary names each failed company data
  * set, everything else equals the sandbox, and the next sync reads only what failed; a company data set that keeps
- * failing shows how many runs in a row and since when. Retries and pauses are scaled to milliseconds. 5 companies of 30
+ * failing shows how many runs in a row and since when. The schedule's run after one that failed on its own starts anew
+ * (the others' changes come in while one keeps failing); after a killed one it resumes it. Retries and pauses are scaled to milliseconds. 5 companies of 30
  * invoices, 10 records a page. Subclasses choose the database.
  */
 @SpringBootTest(webEnvironment = SpringBootTest.WebEnvironment.NONE)
@@ -44,6 +55,9 @@ abstract class AbstractCompanyFailuresIntegrationTests {
 
     @Autowired
     Jdbi jdbi;
+
+    @Autowired
+    JobRepository jobRepository;
 
     @Autowired
     SyncStates states;
@@ -113,6 +127,69 @@ abstract class AbstractCompanyFailuresIntegrationTests {
         assertThat(next.successful()).as(String.join(" | ", next.failures())).isTrue();
         assertThat(sandbox.requestCount() - before).isEqualTo(pages(broken, "bills"));
         assertEverythingEqualsTheSandboxBut(null, null);
+    }
+
+    @Test
+    void theScheduledRunAfterOneThatFailedOnItsOwnStartsAnewSoTheOtherCompaniesGetTheirChangesEveryNight() {
+        // given a first sync, then one company whose bills answer 500 to every request
+        assertThat(scheduled().completion().join().successful()).isTrue();
+        String broken = sandbox.dataSet().companyIds().get(2);
+        sandbox.faults().path("/companies/" + broken + "/data/bills").serverErrors(1.0);
+
+        // two nights: every other company's invoices change during the day, and the scheduled run fails on the bills
+        for (int night = 1; night <= 2; night++) {
+            changeInvoicesOfEveryCompanyBut(broken);
+            RunHandle run = scheduled();
+            SyncReport report = run.completion().join();
+
+            // then it is a new run, not a resume of the failed one, and the others' changes are in the warehouse
+            assertThat(run.resumed()).as("night %d resumed the failed run", night).isFalse();
+            assertThat(report.successful()).isFalse();
+            assertThat(report.failures()).singleElement().asString().startsWith("bills of company " + broken + ": ");
+            assertEverythingEqualsTheSandboxBut(broken, "bills");
+        }
+
+        // the morning after it recovers, the failing one has caught up, from a new run too
+        sandbox.faults().clear();
+        changeInvoicesOfEveryCompanyBut(broken);
+        RunHandle recovered = scheduled();
+        assertThat(recovered.completion().join().successful()).isTrue();
+        assertThat(recovered.resumed()).isFalse();
+        assertEverythingEqualsTheSandboxBut(null, null);
+    }
+
+    @Test
+    void theScheduledRunStillResumesARunLeftRunningByAKilledProcess() {
+        // given a run that the job repository shows as running and no process runs: its process was killed
+        JobParameters parameters = SyncRequest.everything().toJobParameters(System.currentTimeMillis());
+        JobInstance instance = jobRepository.createJobInstance(SyncRequest.JOB_NAME, parameters);
+        JobExecution killed = jobRepository.createJobExecution(instance, parameters, new ExecutionContext());
+        killed.setStatus(BatchStatus.STARTED);
+        killed.setStartTime(LocalDateTime.now());
+        jobRepository.update(killed);
+
+        // when the schedule launches the nightly run
+        RunHandle run = scheduled();
+
+        // then it recovered the killed run and resumed it, as a later execution of the same job instance
+        assertThat(run.resumed()).isTrue();
+        assertThat(run.completion().join().successful()).isTrue();
+        assertThat(jobRepository.getJobExecution(run.runId()).getJobInstance().getInstanceId()).isEqualTo(instance.getInstanceId());
+        assertEverythingEqualsTheSandboxBut(null, null);
+    }
+
+    /** The nightly run as the schedule launches it (launcher.run still resumes the failed run:
+     * oneCompanysDataSetAnswering500ForeverFailsAloneAndTheNextSyncReadsOnlyIt). */
+    private RunHandle scheduled() {
+        return launcher.launchSupersedingFailed(SyncRequest.everything());
+    }
+
+    private void changeInvoicesOfEveryCompanyBut(String company) {
+        for (String id : sandbox.dataSet().companyIds()) {
+            if (!id.equals(company)) {
+                sandbox.faults().dataSet(id, "invoices").change(new Changes(2, 1, 0, 0, 0, Duration.ZERO));
+            }
+        }
     }
 
     @Test

@@ -91,11 +91,33 @@ public class SyncLauncher {
      * @throws SyncShutdownException when this process is stopping its runs
      */
     public RunHandle launch(SyncRequest request) {
+        return launch(request, true);
+    }
+
+    /**
+     * The schedule's launch: like {@link #launch}, but it resumes the unfinished previous run of the same request only
+     * when a process left it so (it was stopped, or its process died and it is recovered now). A run that failed on its
+     * own is superseded by a new run: a resume re-reads only the failed partitions, so while one company data set fails
+     * night after night every other one would get none of its changes; a new run reads every company data set from its
+     * watermark, the failing one included. The superseded run is abandoned and purged once older than the retention
+     * ({@code RunPurge.superseded}).
+     *
+     * @throws IllegalArgumentException when the request names an unknown data set or company
+     * @throws SyncAlreadyRunningException when a run of the same kind is active
+     * @throws SyncShutdownException when this process is stopping its runs
+     */
+    public RunHandle launchSupersedingFailed(SyncRequest request) {
+        return launch(request, false);
+    }
+
+    private RunHandle launch(SyncRequest request, boolean resumeFailed) {
         validate(request);
         RunLocks.Held lock = acquire(request.kind());
         try {
-            deadRuns.recover(request.kind());
-            JobExecution unfinished = lookup.unfinished(request).orElse(null);
+            List<Long> recovered = deadRuns.recover(request.kind());
+            JobExecution unfinished = lookup.unfinished(request)
+                    .filter(last -> resumeFailed || leftUnfinished(last, recovered))
+                    .orElse(null);
             if (unfinished != null) {
                 return stoppedIfLost(lock, background.begin(lock, request.kind().lockName(), RunLookup.launchedAt(unfinished),
                         key -> resume(unfinished), true));
@@ -144,8 +166,9 @@ public class SyncLauncher {
     /**
      * Resumes the latest run of this kind's lock ({@link SyncRequest.Kind#lockName}) if a process left it unfinished: it
      * was stopped (by a shutdown, or through the API), or its process died (then it is recovered first). A run that
-     * failed on its own is not: the next launch of its request resumes it, as before. Nothing happens when another
-     * process holds the lock (its run is not left unfinished) or the latest run finished.
+     * failed on its own is not: the next {@link #launch} of its request resumes it, the schedule's starts a new run
+     * ({@link #launchSupersedingFailed}). Nothing happens when another process holds the lock (its run is not left
+     * unfinished) or the latest run finished.
      *
      * @throws SyncShutdownException when this process is stopping its runs
      */
@@ -156,8 +179,7 @@ public class SyncLauncher {
         }
         try {
             List<Long> recovered = deadRuns.recover(kind);
-            JobExecution left = lookup.latestOfLock(kind.lockName())
-                    .filter(latest -> latest.getStatus() == BatchStatus.STOPPED || recovered.contains(latest.getId()))
+            JobExecution left = lookup.latestOfLock(kind.lockName()).filter(latest -> leftUnfinished(latest, recovered))
                     .orElse(null);
             if (left == null) {
                 lock.close();
@@ -257,6 +279,11 @@ public class SyncLauncher {
         return lock
                 .orElseThrow(() -> new SyncAlreadyRunningException("Another " + kind.lockPhrase() + " sync run is already active: held by "
                         + locks.holder(lockName).orElse("another process") + "; wait for it to end"));
+    }
+
+    /** Whether a process left this run unfinished: it was stopped, or it died with its process and was just recovered. */
+    private static boolean leftUnfinished(JobExecution run, List<Long> recovered) {
+        return run.getStatus() == BatchStatus.STOPPED || recovered.contains(run.getId());
     }
 
     private JobExecution resume(JobExecution unfinished) throws Exception {

@@ -129,7 +129,9 @@ class SyncSchedule {
 
     private void launch(SyncRequest request, String what) {
         try {
-            RunHandle handle = launcher.launch(request);
+            // a run that failed on its own is not resumed but superseded: one failing company data set must not
+            // hold back the others' changes (a stopped or killed run is still resumed)
+            RunHandle handle = launcher.launchSupersedingFailed(request);
             log.info("Scheduled {} started as run {}{}", what, handle.runId(), handle.resumed() ? " (resuming)" : "");
         } catch (SyncAlreadyRunningException | SyncShutdownException e) {
             log.info("Scheduled {} skipped: {}", what, e.getMessage());

@@ -9,7 +9,6 @@ import java.util.Locale;
  * @param night the night's number, from 1
  * @param morning the simulated morning it was measured at
  * @param runs the runs the schedule started since the previous morning, as {@code mode:status}
- * @param checked whether the morning compared the warehouse with the sandbox: not after a run that resumed a failed one
  * @param requests the requests the sandbox answered since the previous day's noon
  * @param minimumRequests the fewest the night's runs could have made ({@link SoakRunner})
  * @param runSeconds wall-clock seconds the schedule's runs took, from each tick to its runs' end
@@ -19,14 +18,14 @@ import java.util.Locale;
  * @param heapAfterGc heap used after a full collection, in bytes
  * @param pendingDeletes live rows the sandbox no longer serves: hard deletes that the next full refresh marks
  */
-record SoakNight(int night, Instant morning, String runs, boolean checked, long requests, long minimumRequests, double runSeconds,
+record SoakNight(int night, Instant morning, String runs, long requests, long minimumRequests, double runSeconds,
         long jobRepositoryRows, long historyRows, long databaseBytes, long heapAfterGc, int pendingDeletes) {
 
-    static final String CSV_HEADER = "night,morning,runs,checked,requests,minimum_requests,run_seconds,job_repository_rows,"
+    static final String CSV_HEADER = "night,morning,runs,requests,minimum_requests,run_seconds,job_repository_rows,"
             + "history_rows,database_bytes,heap_after_gc_bytes,pending_deletes";
 
     String csv() {
-        return String.format(Locale.ROOT, "%d,%s,%s,%s,%d,%d,%.3f,%d,%d,%d,%d,%d", night, morning, runs, checked, requests, minimumRequests,
+        return String.format(Locale.ROOT, "%d,%s,%s,%d,%d,%.3f,%d,%d,%d,%d,%d", night, morning, runs, requests, minimumRequests,
                 runSeconds, jobRepositoryRows, historyRows, databaseBytes, heapAfterGc, pendingDeletes);
     }
 }

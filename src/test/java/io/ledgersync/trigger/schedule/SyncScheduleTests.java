@@ -34,31 +34,33 @@ class SyncScheduleTests {
 
     @Test
     void incrementalRunFiresAt0200UtcOncePerNight() {
-        when(launcher.launch(any())).thenReturn(handle(1));
+        when(launcher.launchSupersedingFailed(any())).thenReturn(handle(1));
         SyncSchedule schedule = new SyncSchedule(launcher, runs, retention, nightly, noPurge, clock);
         assertThat(schedule.nextIncremental()).isEqualTo(Instant.parse("2026-03-10T02:00:00Z"));
 
         schedule.tick();
-        verify(launcher, never()).launch(any());
+        verify(launcher, never()).launchSupersedingFailed(any());
 
         clock.advance(Duration.ofSeconds(30)); // 02:00:00
         schedule.tick();
         clock.advance(Duration.ofSeconds(10));
         schedule.tick();
 
-        verify(launcher, times(1)).launch(SyncRequest.everything());
+        verify(launcher, times(1)).launchSupersedingFailed(SyncRequest.everything());
+        // the launch that resumes a run failed on its own is the command line's and the API's, never the schedule's
+        verify(launcher, never()).launch(any());
         assertThat(schedule.nextIncremental()).isEqualTo(Instant.parse("2026-03-11T02:00:00Z"));
     }
 
     @Test
     void aRunStillActiveAtTheNextFiringIsNotOverlappedAndTheScheduleGoesOn() {
-        when(launcher.launch(any())).thenThrow(new io.ledgersync.sync.run.SyncAlreadyRunningException("Another incremental or full sync run is already active"));
+        when(launcher.launchSupersedingFailed(any())).thenThrow(new io.ledgersync.sync.run.SyncAlreadyRunningException("Another incremental or full sync run is already active"));
         SyncSchedule schedule = new SyncSchedule(launcher, runs, retention, nightly, noPurge, clock);
         clock.advance(Duration.ofSeconds(30));
 
         schedule.tick();
 
-        verify(launcher, times(1)).launch(SyncRequest.everything());
+        verify(launcher, times(1)).launchSupersedingFailed(SyncRequest.everything());
         assertThat(schedule.nextIncremental()).isEqualTo(Instant.parse("2026-03-11T02:00:00Z"));
     }
 
@@ -80,33 +82,33 @@ class SyncScheduleTests {
         clock.advance(Duration.ofDays(2));
         schedule.tick();
 
-        verify(launcher, never()).launch(SyncRequest.everything());
+        verify(launcher, never()).launchSupersedingFailed(SyncRequest.everything());
         assertThat(schedule.nextIncremental()).isNull();
     }
 
     @Test
     void deferredRunStartsEveryIntervalOnlyWhenSomethingIsDue() {
-        when(launcher.launch(any())).thenReturn(handle(2));
+        when(launcher.launchSupersedingFailed(any())).thenReturn(handle(2));
         SyncSchedule schedule = new SyncSchedule(launcher, runs, retention, new ScheduleProperties(true, "-", ZoneOffset.UTC, Duration.ofMinutes(5), "-", null), noPurge, clock);
         when(runs.anyDeferralDue()).thenReturn(false);
 
         clock.advance(Duration.ofMinutes(5));
         schedule.tick();
-        verify(launcher, never()).launch(any());
+        verify(launcher, never()).launchSupersedingFailed(any());
 
         when(runs.anyDeferralDue()).thenReturn(true);
         clock.advance(Duration.ofMinutes(1));
         schedule.tick();
-        verify(launcher, never()).launch(any()); // the next check is 5 minutes after the last one
+        verify(launcher, never()).launchSupersedingFailed(any()); // the next check is 5 minutes after the last one
 
         clock.advance(Duration.ofMinutes(4));
         schedule.tick();
-        verify(launcher, times(1)).launch(SyncRequest.deferred());
+        verify(launcher, times(1)).launchSupersedingFailed(SyncRequest.deferred());
     }
 
     @Test
     void theFullRefreshFiresOnItsOwnWeeklyCronAsAFullRefreshOfEverything() {
-        when(launcher.launch(any())).thenReturn(handle(3));
+        when(launcher.launchSupersedingFailed(any())).thenReturn(handle(3));
         // Tuesday 10 March 2026; the default: Sunday 03:00 UTC
         SyncSchedule schedule = new SyncSchedule(launcher, runs, retention,
                 new ScheduleProperties(true, "-", ZoneOffset.UTC, Duration.ofMinutes(5), "0 0 3 * * SUN", null), noPurge, clock);
@@ -115,7 +117,7 @@ class SyncScheduleTests {
         clock.setInstant(Instant.parse("2026-03-15T03:00:05Z"));
         schedule.tick();
 
-        verify(launcher, times(1)).launch(SyncRequest.everything().withFullRefresh());
+        verify(launcher, times(1)).launchSupersedingFailed(SyncRequest.everything().withFullRefresh());
         assertThat(schedule.nextFullRefresh()).isEqualTo(Instant.parse("2026-03-22T03:00:00Z"));
     }
 

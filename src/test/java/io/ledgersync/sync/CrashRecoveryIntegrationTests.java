@@ -96,12 +96,7 @@ class CrashRecoveryIntegrationTests {
     @Test
     void sigtermStopsTheSyncAtAPageBoundaryWithExitNineAndTheNextSyncResumesIt() {
         long requestsBefore = sandbox.requestCount();
-        // data sets one after the other: with them side by side (the default), a partition that opens as the signal
-        // comes can fetch its first page and stop before writing it, and the resume fetches it again (one request, no
-        // data lost; seen twice in three runs). This test pins the page boundary itself; the side-by-side case is open.
-        List<String> sequential = arguments("sync");
-        sequential.add("--ledgersync.sync.data-sets-in-parallel=false");
-        LedgersyncJvm first = LedgersyncJvm.start("sigterm-sync-first", sequential);
+        LedgersyncJvm first = sync("sigterm-sync-first");
         awaitInvoices(first);
 
         long signalled = System.nanoTime();
@@ -118,7 +113,7 @@ class CrashRecoveryIntegrationTests {
         long committed = count(warehouse, "invoices");
         assertThat(committed).as("stopped mid-run").isBetween(1L, COMPANIES * (long) INVOICES - 1);
 
-        LedgersyncJvm second = LedgersyncJvm.start("sigterm-sync-second", sequential);
+        LedgersyncJvm second = sync("sigterm-sync-second");
         int secondExit = second.awaitExit(PROCESS_TIMEOUT);
 
         assertThat(secondExit).as(second.describe()).isZero();

@@ -23,7 +23,9 @@ import io.ledgersync.sync.SyncEvent;
  *
  * <p>Restart: the position ({@link PagePosition}) is the href of the page to read next and how many of its records
  * are already written, saved when the chunk commits ({@link PositionKeys}). A restarted reader fetches that page and
- * hands out what was not written, so no record is lost or written twice and at most one page is fetched again.
+ * hands out what was not written, so no record is lost or written twice and at most one page is fetched again. A walk
+ * whose last page was written (and that saw no drift to recover) is marked ended with it, so that a partition stopped
+ * at that very boundary resumes without a request: a stop costs no page fetched twice.
  *
  * <p>Prefetch ({@link PageFetch}): when given an executor, the next page is fetched on it while the current page is
  * being written, so a partition waits for the Data API and the warehouse at the same time instead of in turn
@@ -58,6 +60,8 @@ public class DataSetItemReader implements ItemStreamReader<Page> {
     private long recordsAtOpen;
     private long pagesAtOpen;
     private boolean finished;
+    /** The walk had read its last page before this execution opened: it reads nothing. */
+    private boolean endedBefore;
 
     /**
      * @param prefetcher runs the fetch of the next page while the current one is written; null: no prefetch
@@ -91,6 +95,12 @@ public class DataSetItemReader implements ItemStreamReader<Page> {
         position = saved.orElse(new PagePosition(client.firstPageHref(path, context.plan().query()), 0));
         recordsRead = recordsAtOpen = context.counts().recordsRead();
         pagesRead = pagesAtOpen = context.counts().pagesRead();
+        if (context.position().walkEnded()) {
+            // stopped right after its last page committed: asking for that page again would only say that it was the last
+            endedBefore = finished = true;
+            log.info("{}: resuming after its last page ({} records): nothing left to read", description, recordsRead);
+            return;
+        }
         passes.open(context, position);
         if (saved.isPresent()) {
             log.info("{}: resuming at {} after {} records", description, position.href(), recordsRead);
@@ -159,9 +169,15 @@ public class DataSetItemReader implements ItemStreamReader<Page> {
             // A page is always written whole: next comes the page after it, or, after the last, nothing more of it.
             context.position().save(page.nextHref() != null ? new PagePosition(page.nextHref(), 0)
                     : new PagePosition(page.href(), page.results().size()));
+            if (page.nextHref() == null && !passes.recoveryDue()) {
+                context.position().saveWalkEnded();
+            }
             context.position().saveTotalResults(page.totalResults());
         }
         context.counts().save(recordsRead, pagesRead, recordsRead - recordsAtOpen, pagesRead - pagesAtOpen);
+        if (endedBefore) {
+            return; // nothing read: the passes stay as the execution that read the last page saved them
+        }
         passes.save(context.recovery());
         PageFetch.EarlyEnd early = fetch.endedEarly();
         if (early != null) {

@@ -9,12 +9,13 @@ import org.springframework.batch.infrastructure.item.ExecutionContext;
 /**
  * The part of a partition's context that says where its walk stands, saved with each committed page: the page to read
  * next ({@link PagePosition}), the {@code totalResults} the last page announced, the run that began the walk, and the
- * newest cursor value written. Not thread-safe, like the context.
+ * newest cursor value written, and whether the walk has read its last page. Not thread-safe, like the context.
  */
 public final class PositionKeys {
 
     private static final String PAGE_HREF = "page.href";
     private static final String PAGE_OFFSET = "page.offset";
+    private static final String WALK_ENDED = "walk.ended";
     private static final String TOTAL_RESULTS = "total.results";
     private static final String FIRST_RUN = "walk.first.run";
     private static final String NEWEST_CURSOR = "walk.newest";
@@ -32,9 +33,24 @@ public final class PositionKeys {
                 : Optional.empty();
     }
 
+    /** A new position: the walk goes on from there, until {@link #saveWalkEnded} says otherwise. */
     public void save(PagePosition position) {
         context.putString(PAGE_HREF, position.href());
         context.putInt(PAGE_OFFSET, position.written());
+        context.remove(WALK_ENDED);
+    }
+
+    /**
+     * Whether the page written last was the walk's last, with no drift left to recover: nothing is left to read. A
+     * partition stopped right after that page committed resumes without asking for it again.
+     */
+    public boolean walkEnded() {
+        return context.containsKey(WALK_ENDED);
+    }
+
+    /** Marks the position saved last as after the walk's last page. */
+    public void saveWalkEnded() {
+        context.putString(WALK_ENDED, context.getString(PAGE_HREF));
     }
 
     /** The {@code totalResults} of the last page read, once one is. */
@@ -70,9 +86,9 @@ public final class PositionKeys {
         context.putString(NEWEST_CURSOR, newest.toString());
     }
 
-    /** Forgets the page, the total and the first run: the next walk starts from the first page. */
+    /** Forgets the page, the total, the first run and the end: the next walk starts from the first page. */
     void forget() {
-        for (String key : new String[] {PAGE_HREF, PAGE_OFFSET, TOTAL_RESULTS, FIRST_RUN}) {
+        for (String key : new String[] {PAGE_HREF, PAGE_OFFSET, TOTAL_RESULTS, FIRST_RUN, WALK_ENDED}) {
             context.remove(key);
         }
     }

@@ -88,6 +88,11 @@ final class WalkPasses {
         }
     }
 
+    /** Whether the end of the current pass begins a pass that recovers from drift it saw ({@link #endOfPass}). */
+    boolean recoveryDue() {
+        return drift.seen() != null;
+    }
+
     /** At the end of a pass: the pass that recovers from the drift it saw, or null when it saw none and the walk is done. */
     DriftRecovery.Pass endOfPass() {
         if (drift.seen() == null) {

@@ -195,6 +195,52 @@ class DataSetItemReaderTests {
     }
 
     @Test
+    void aPartitionStoppedRightAfterItsLastPageCommittedResumesWithoutAskingForThatPageAgain() {
+        // given a walk of 2 pages whose last page committed, and then the step stopped before asking for more (SIGTERM)
+        givenPages(2);
+        DataSetItemReader first = open(new ExecutionContext());
+        first.read();
+        first.read();
+        ExecutionContext saved = new ExecutionContext();
+        first.update(saved);
+        first.close();
+        assertThat(PartitionContext.of(saved).position().walkEnded()).isTrue();
+
+        // when it resumes, then it has nothing to read and asks for nothing: a stop costs no page fetched twice
+        DataSetItemReader resumed = open(saved);
+        assertThat(resumed.read()).isNull();
+        ExecutionContext after = new ExecutionContext(saved);
+        resumed.update(after);
+        verify(client, times(1)).fetchPage(eq(href(2)), any());
+        PartitionContext context = PartitionContext.of(after);
+        assertThat(context.counts().recordsRead()).as("the whole walk").isEqualTo(4);
+        assertThat(context.counts().pagesRead()).isEqualTo(2);
+        assertThat(context.counts().recordsReadThisExecution()).as("nothing read by the resumed execution").isZero();
+        assertThat(context.counts().pagesReadThisExecution()).isZero();
+    }
+
+    @Test
+    void aLastPageAfterWhichDriftIsLeftToRecoverDoesNotEndTheWalk() {
+        // given a walk whose total grew between its pages: its last page ends the pass, not the walk
+        when(client.firstPageHref(org.mockito.ArgumentMatchers.eq(PATH), org.mockito.ArgumentMatchers.any())).thenReturn(href(1));
+        when(client.fetchPage(eq(href(1)), any())).thenReturn(new Page(href(1), List.of(record(1), record(2)), 1, 2, 3, href(2)));
+        when(client.fetchPage(eq(href(2)), any())).thenReturn(new Page(href(2), List.of(record(3), record(4)), 2, 2, 4, null))
+                .thenReturn(new Page(href(2), List.of(record(3), record(4)), 2, 2, 4, null));
+        DataSetItemReader first = openRecovering(new ExecutionContext());
+        first.read();
+        first.read();
+        ExecutionContext saved = walkContext();
+        first.update(saved);
+        first.close();
+
+        // then it is not marked ended, and a resumed reader goes on to the pass that recovers from the drift
+        assertThat(PartitionContext.of(saved).position().walkEnded()).isFalse();
+        DataSetItemReader resumed = openRecovering(saved);
+        assertThat(resumed.read()).as("the last page again (nothing of it unwritten)").isNotNull();
+        assertThat(ids(resumed.read())).as("the catch-up's first page").containsExactly("inv-1", "inv-2");
+    }
+
+    @Test
     void aWalkWhoseDataSetKeepsMovingIsCaughtUpAtMostThreeTimesThenFailsItsPartition() {
         // given a data set whose total grows between page 1 and page 2 on every pass
         when(client.firstPageHref(org.mockito.ArgumentMatchers.eq(PATH), org.mockito.ArgumentMatchers.any())).thenReturn(href(1));

@@ -25,6 +25,7 @@ class PartitionContextTests {
                 new Walk(Walk.Kind.INCREMENTAL, "modifiedDate>=2026-11-21T01:00:00Z", START));
         PartitionContext context = PartitionContext.of(stored);
         context.position().save(new PagePosition("/companies/c1/data/invoices?page=2&pageSize=100", 0));
+        context.position().saveWalkEnded();
         context.position().saveTotalResults(250);
         context.counts().save(100, 1, 100, 1);
         context.counts().saveRejected(2, 2);
@@ -46,6 +47,7 @@ class PartitionContextTests {
                 Map.entry("walk.newest", String.class),
                 Map.entry("page.href", String.class),
                 Map.entry("page.offset", Integer.class),
+                Map.entry("walk.ended", String.class),
                 Map.entry("total.results", Long.class),
                 Map.entry("records.read", Long.class),
                 Map.entry("pages.read", Long.class),
@@ -94,6 +96,7 @@ class PartitionContextTests {
         ExecutionContext stored = PartitionContext.newPartition("invoices", "c1", new Walk(Walk.Kind.FULL, null, START));
         PartitionContext context = PartitionContext.of(stored);
         context.position().save(new PagePosition("/companies/c1/data/invoices?page=9&pageSize=100", 0));
+        context.position().saveWalkEnded();
         context.position().saveTotalResults(250);
         context.counts().save(800, 8, 800, 8);
         context.position().firstRun(7);
@@ -103,6 +106,20 @@ class PartitionContextTests {
 
         assertThat(new TreeMap<>(types(stored)).keySet()).containsExactly("companyId", "data.set", "execution.pages.read",
                 "execution.records.read", "execution.records.rejected", "records.rejected", "walk.kind", "walk.started");
+    }
+
+    @Test
+    void aWalkEndsAtThePositionSavedWithItsEndAndAnyLaterPositionGoesOn() {
+        PartitionContext context = PartitionContext.of(PartitionContext.newPartition("invoices", "c1",
+                new Walk(Walk.Kind.FULL, null, START)));
+        context.position().save(new PagePosition("/companies/c1/data/invoices?page=3&pageSize=100", 40));
+        assertThat(context.position().walkEnded()).isFalse();
+
+        context.position().saveWalkEnded();
+        assertThat(context.position().walkEnded()).isTrue();
+
+        context.position().save(new PagePosition("/companies/c1/data/invoices?page=1&pageSize=100", 0));
+        assertThat(context.position().walkEnded()).as("a position saved after the end").isFalse();
     }
 
     private static Map<String, Class<?>> types(ExecutionContext context) {

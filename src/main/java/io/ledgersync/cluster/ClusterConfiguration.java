@@ -1,5 +1,6 @@
 package io.ledgersync.cluster;
 
+import java.time.Clock;
 import java.util.Collection;
 import java.util.List;
 
@@ -13,8 +14,8 @@ import org.springframework.batch.core.partition.Partitioner;
 import org.springframework.batch.core.repository.JobRepository;
 import org.springframework.batch.core.step.Step;
 import org.springframework.batch.core.step.StepExecution;
-import org.springframework.batch.integration.config.annotation.EnableBatchIntegration;
-import org.springframework.batch.integration.partition.RemotePartitioningManagerStepBuilderFactory;
+import org.springframework.batch.core.step.builder.StepBuilder;
+import org.springframework.beans.factory.ObjectProvider;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnBooleanProperty;
 import org.springframework.boot.context.properties.EnableConfigurationProperties;
 import org.springframework.boot.context.properties.source.InvalidConfigurationPropertyValueException;
@@ -23,6 +24,7 @@ import org.springframework.context.annotation.Configuration;
 import org.springframework.core.env.Environment;
 import org.springframework.integration.amqp.dsl.Amqp;
 import org.springframework.integration.channel.DirectChannel;
+import org.springframework.integration.config.EnableIntegration;
 import org.springframework.integration.dsl.IntegrationFlow;
 import org.springframework.jdbc.core.JdbcTemplate;
 
@@ -35,14 +37,14 @@ import io.ledgersync.sync.job.PartitionSteps;
  * Cluster mode ({@code ledgersync.cluster.enabled=true}): Spring Batch remote partitioning over RabbitMQ, with the
  * PostgreSQL warehouse as the job repository every process shares. Each data set's step sends one request per
  * partition (company) to the queue {@code <cluster.name>.partitions} and polls the job repository for their
- * outcomes (polling, not reply aggregation: replies held in the manager's memory do not survive its restart, and
- * that mode has open upstream bugs, see STACK-NOTES). Workers ({@link WorkerConfiguration}) run the partitions.
- * The rate budget of all of them is one row in the database ({@link SharedRateBudget}).
+ * outcomes ({@link PollingPartitionHandler}; polling, not reply aggregation: replies held in the manager's memory do
+ * not survive its restart, and that mode has open upstream bugs, see STACK-NOTES). Workers ({@link WorkerConfiguration})
+ * run the partitions. The rate budget of all of them is one row in the database ({@link SharedRateBudget}).
  */
 @Configuration(proxyBeanMethods = false)
 @ConditionalOnBooleanProperty("ledgersync.cluster.enabled")
 @EnableConfigurationProperties(ClusterProperties.class)
-@EnableBatchIntegration
+@EnableIntegration // the flow to the broker; Batch's remote partitioning builders are not used (PollingPartitionHandler)
 class ClusterConfiguration {
 
     static final String DATASOURCE_URL = "spring.datasource.url";
@@ -95,19 +97,20 @@ class ClusterConfiguration {
     }
 
     @Bean
-    PartitionSteps remotePartitionSteps(RemotePartitioningManagerStepBuilderFactory managerSteps, DirectChannel partitionRequests,
-            ClusterProperties cluster, JdbcTemplate jdbc, HandBack handBack, JobRepository jobRepository) {
-        JobStopWatch stopWatch = new JobStopWatch(new RunStatuses(jdbc));
+    PartitionSteps remotePartitionSteps(DirectChannel partitionRequests, ClusterProperties cluster, JdbcTemplate jdbc, HandBack handBack,
+            JobRepository jobRepository, ObjectProvider<Clock> clock) {
+        RunStatuses statuses = new RunStatuses(jdbc);
+        JobStopWatch stopWatch = new JobStopWatch(statuses);
+        Clock time = clock.getIfAvailable(Clock::systemUTC);
         return new PartitionSteps() {
+            /** The worker step too, which Batch's splitter reads when it restarts a partition ({@link FailedPartitions}). */
             @Override
             public Step partitionStep(String name, Partitioner partitioner, Step worker, int gridSize) {
-                return FailedPartitions.tolerated(managerSteps.get(name)
+                return FailedPartitions.tolerated(new StepBuilder(name, jobRepository)
                         .partitioner(name, partitioner)
                         .step(worker)
-                        .gridSize(gridSize)
-                        .outputChannel(partitionRequests)
-                        .pollInterval(cluster.pollInterval().toMillis())
-                        .timeout(cluster.timeout().toMillis()))
+                        .partitionHandler(new PollingPartitionHandler(worker.getName(), gridSize, partitionRequests, jobRepository,
+                                statuses, cluster.pollInterval(), cluster.timeout(), time, pause -> Thread.sleep(pause.toMillis()))))
                         .build();
             }
 

@@ -28,6 +28,7 @@ import org.springframework.transaction.PlatformTransactionManager;
 import org.springframework.transaction.support.TransactionTemplate;
 
 import io.ledgersync.source.DataApiClient;
+import io.ledgersync.source.DataApiProperties;
 import io.ledgersync.source.Page;
 import io.ledgersync.sync.PermanentFailures;
 import io.ledgersync.sync.SyncProperties;
@@ -170,7 +171,7 @@ public class SyncJobConfiguration {
     @Bean
     Job syncJob(JobRepository jobRepository, DataSetCatalog catalog, CompanySelection companies, SyncStates states,
             RejectedRecords rejectedRecords, RunHistory history, WorkerSteps workers, PermanentFailures permanentFailures,
-            SyncProperties properties,
+            SyncProperties properties, DataApiProperties api,
             ObjectProvider<Clock> clockProvider, ActiveRuns activeRuns, RunLookup lookup, ApplicationEventPublisher events,
             ObjectProvider<PartitionSteps> partitionSteps) {
         Clock clock = clockProvider.getIfAvailable(Clock::systemUTC);
@@ -185,12 +186,13 @@ public class SyncJobConfiguration {
                     workers.of(dataSet.name()), properties.concurrency());
             (dataSet.perCompany() ? perCompany : topLevel).add(step);
         }
-        // A thread per company data set's step, which mostly waits for its partitions: the pool of partitions is the bound.
-        // Not in cluster mode: there, one partition of a company at a time is what keeps a company's requests in flight
-        // under the Data API's cap across workers (each worker's bulkhead counts only its own), and nothing shared counts them yet.
-        SimpleAsyncTaskExecutor parallel = properties.dataSetsInParallel() && remote == null
-                ? new SimpleAsyncTaskExecutor("sync-dataset-") : null;
-        return DataSetFlow.of(new JobBuilder(SyncRequest.JOB_NAME, jobRepository), topLevel, perCompany, parallel, permanentFailures)
+        // A thread per lane of company data sets' steps, which mostly waits for its partitions: the pool of partitions (in
+        // cluster mode, the workers' slots) is the bound. In cluster mode the lanes keep a company's requests in flight
+        // under the Data API's cap across workers, which no process counts (DataSetFlow.clusterLanes).
+        SimpleAsyncTaskExecutor parallel = properties.dataSetsInParallel() ? new SimpleAsyncTaskExecutor("sync-dataset-") : null;
+        int lanes = remote == null ? perCompany.size()
+                : DataSetFlow.clusterLanes(api.bulkhead().maxConcurrentRequestsPerCompany(), properties.prefetch());
+        return DataSetFlow.of(new JobBuilder(SyncRequest.JOB_NAME, jobRepository), topLevel, perCompany, parallel, lanes, permanentFailures)
                 .validator(new SyncParametersValidator(catalog))
                 .listener(new SyncRunListener(permanentFailures, activeRuns, lookup, history, catalog, events, remote != null))
                 .build();

@@ -11,6 +11,7 @@ import java.time.ZoneOffset;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.function.ToLongFunction;
 
 import org.jdbi.v3.core.Jdbi;
 import org.junit.jupiter.api.AfterAll;
@@ -139,7 +140,7 @@ abstract class AbstractSoakIntegrationTests {
     abstract String name();
 
     @Test
-    void everyMorningTheWarehouseEqualsTheSandboxAndTheJobRepositoryStaysBounded() {
+    void everyMorningTheWarehouseEqualsTheSandboxAndTheHistoryOfRunsAndClosedVersionsStayBounded() {
         // the schedule as configured, switched on, on the soak's clock
         ScheduleProperties on = new ScheduleProperties(true, scheduleProperties.incremental(), scheduleProperties.zone(),
                 scheduleProperties.deferredInterval(), scheduleProperties.fullRefresh(), null);
@@ -163,16 +164,51 @@ abstract class AbstractSoakIntegrationTests {
         assertThat(nights).allSatisfy(night -> assertThat(night.runs()).contains("incremental"));
         assertThat(nights).filteredOn(night -> LocalDate.ofInstant(night.morning(), ZoneOffset.UTC).getDayOfWeek()
                 == DayOfWeek.SUNDAY).isNotEmpty().allSatisfy(night -> assertThat(night.runs()).contains("full:"));
-        // the purge keeps the job repository to its retention: once it holds a retention's runs, a week on it holds
-        // no more than 10 % more (the same nights of the week, the same runs)
-        int settled = (int) Duration.parse("P" + RETENTION.toUpperCase()).toDays() + 1;
+        // the purge keeps the runs' history to its retention: the job repository, and sync_reconciliation with it
+        int settled = days(RETENTION) + 1;
         assertThat(nights.size()).as("enough nights to see the purge at work").isGreaterThanOrEqualTo(settled + 7);
-        assertThat(summary.night(nights.size()).jobRepositoryRows()).as("job repository rows, the last night against a week before")
-                .isLessThanOrEqualTo(Math.round(summary.night(nights.size() - 7).jobRepositoryRows() * 1.10));
-        // and a long soak (bench/soak.sh: a year, 90 days kept) ends within 10 % of the night its first purge took runs
-        if (nights.size() >= settled + 30) {
-            assertThat(summary.night(nights.size()).jobRepositoryRows()).as("job repository rows, the last night against night %d",
-                    settled).isLessThanOrEqualTo(Math.round(summary.night(settled).jobRepositoryRows() * 1.10));
+        assertBoundedOnceSettled("job repository rows", summary, SoakNight::jobRepositoryRows, settled, true);
+        assertBoundedOnceSettled("sync_reconciliation rows", summary, night -> night.history().reconciliationRows(), settled, true);
+        // the record versions (history mode): one open version for each live record, but those the source marks
+        // deleted (their last version closes at the deletion), exactly, every morning; so they grow with the data
+        assertThat(nights).allSatisfy(night -> assertThat(night.history().openVersions())
+                .as("open versions on night %d: live records %d less %d deleted at the source", night.night(),
+                        night.history().liveRecords(), night.history().sourceDeletedRecords())
+                .isEqualTo(night.history().expectedOpenVersions()));
+        assertThat(summary.night(nights.size()).history().liveRecords()).as("the soak inserts records every night")
+                .isGreaterThan(summary.night(1).history().liveRecords());
+        // closed versions: the purge of each night (03:30) takes those closed longer ago than the keep, so every morning
+        // none is older than the keep and a night; that bounds them by the keep's worth of changes, whatever the nights
+        Duration keep = Duration.ofDays(days(KEEP));
+        assertThat(nights.size()).as("nights past the keep").isGreaterThan(days(KEEP) + 1);
+        assertThat(nights).filteredOn(night -> night.history().oldestClosed() != null).hasSizeGreaterThan(days(KEEP) + 1)
+                .allSatisfy(night -> assertThat(night.history().oldestClosed()).as("the oldest closed version on night %d",
+                        night.night()).isAfterOrEqualTo(night.morning().minus(keep).minus(Duration.ofDays(1))));
+        // their count is a window of random days' changes: a week's window (the suite's keep) differs by more than 10 %
+        // from one week to the next, so the count is compared only over a long soak, against the night the keep settled
+        assertBoundedOnceSettled("closed record versions", summary, night -> night.history().closedVersions(), days(KEEP) + 1,
+                false);
+    }
+
+    /**
+     * A figure a purge keeps bounded, from the night {@code settled} on (the first that purged a retention's worth):
+     * a week before the last night it was no more than 10 % below the last one ({@code weekly}: the same nights of the
+     * week, the same runs), and a long soak (bench/soak.sh: a year, 90 days kept) ends within 10 % of night {@code settled}.
+     */
+    private static void assertBoundedOnceSettled(String figure, SoakSummary summary, ToLongFunction<SoakNight> rows, int settled,
+            boolean weekly) {
+        int last = summary.nights().size();
+        if (weekly) {
+            assertThat(rows.applyAsLong(summary.night(last))).as("%s, the last night against a week before", figure)
+                    .isLessThanOrEqualTo(Math.round(rows.applyAsLong(summary.night(last - 7)) * 1.10));
         }
+        if (last >= settled + 30) {
+            assertThat(rows.applyAsLong(summary.night(last))).as("%s, the last night against night %d", figure, settled)
+                    .isLessThanOrEqualTo(Math.round(rows.applyAsLong(summary.night(settled)) * 1.10));
+        }
+    }
+
+    private static int days(String duration) {
+        return (int) Duration.parse("P" + duration.toUpperCase()).toDays();
     }
 }

@@ -113,7 +113,7 @@ final class SoakRunner {
                 .map(r -> r.request().mode() + (r.resumedFrom() != null ? "(resumed)" : "") + ":" + r.status()).toList()),
                 parts.sandbox().requestCount() - requestsBefore, minimumRequests(runs), runNanos / 1e9,
                 jobRepositoryRows(), historyRows(), parts.databaseBytes().applyAsLong(parts.jdbi()), heapAfterGc(),
-                pendingDeletes);
+                pendingDeletes, SoakHistory.read(parts.jdbi(), parts.catalog()));
         log.info("Soak {}", night);
         return night;
     }
@@ -269,8 +269,8 @@ final class SoakRunner {
     }
 
     /**
-     * Rows of the history the purge also keeps bounded: {@code sync_reconciliation}, and every {@code <table>_history}
-     * table there is (history mode, issue 26: none until a data set keeps history).
+     * Rows of {@code sync_reconciliation} and of every {@code <table>_history} table there is (history mode, issue 26),
+     * the CSV's {@code history_rows} since the first soak; {@link SoakHistory} tells its bounded parts from the others.
      */
     private long historyRows() {
         List<String> tables = parts.jdbi().withHandle(h -> h.createQuery("SELECT DISTINCT table_name FROM information_schema.tables"

@@ -10,7 +10,8 @@ import java.util.Locale;
 
 /**
  * What a soak's nights add up to: medians by month (30 nights), requests against the minimum, the job repository
- * at two nights; written as CSV (one line a night) and a markdown summary for bench/BENCHMARKS.md.
+ * and the history (runs' and records', apart: {@link SoakHistory}) at a few nights; written as CSV (one line a night)
+ * and a markdown summary for bench/BENCHMARKS.md.
  */
 record SoakSummary(List<SoakNight> nights, double wallSeconds) {
 
@@ -70,7 +71,14 @@ record SoakSummary(List<SoakNight> nights, double wallSeconds) {
         for (int at : java.util.stream.IntStream.of(1, 30, 91, count).distinct().toArray()) {
             if (at <= count) {
                 SoakNight night = night(at);
-                row(md, "night " + at + ": job repository rows, history rows", night.jobRepositoryRows() + ", " + night.historyRows());
+                SoakHistory history = night.history();
+                row(md, "night " + at + ": job repository rows, sync_reconciliation rows", night.jobRepositoryRows() + ", "
+                        + history.reconciliationRows());
+                row(md, "night " + at + ": record versions open, closed; live records (of them deleted at the source)",
+                        String.format(Locale.ROOT, "%d, %d; %d (%d)", history.openVersions(), history.closedVersions(),
+                                history.liveRecords(), history.sourceDeletedRecords()));
+                row(md, "night " + at + ": history rows (sync_reconciliation + every _history table)",
+                        Long.toString(night.historyRows()));
                 row(md, "night " + at + ": database, heap after GC", String.format(Locale.ROOT, "%.1f MB, %.1f MB",
                         night.databaseBytes() / 1e6, night.heapAfterGc() / 1e6));
             }

@@ -1,5 +1,8 @@
 package io.ledgersync.cluster;
 
+import static io.ledgersync.cluster.ClusterJvms.awaitUp;
+import static io.ledgersync.cluster.ClusterJvms.freePort;
+import static io.ledgersync.cluster.ClusterJvms.get;
 import static io.ledgersync.sync.WarehouseAssertions.assertWarehouseEqualsSandbox;
 import static io.ledgersync.sync.WarehouseAssertions.count;
 import static io.ledgersync.sync.WarehouseAssertions.runStatuses;
@@ -7,13 +10,6 @@ import static io.ledgersync.sync.WarehouseAssertions.tableExists;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
-import java.io.IOException;
-import java.io.UncheckedIOException;
-import java.net.ServerSocket;
-import java.net.URI;
-import java.net.http.HttpClient;
-import java.net.http.HttpRequest;
-import java.net.http.HttpResponse;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -47,8 +43,7 @@ class ClusterProcessesIntegrationTests {
 
     private static SandboxServer sandbox;
     private static TestBroker broker;
-    private static final List<LedgersyncJvm> processes = new ArrayList<>();
-    private static final HttpClient http = HttpClient.newHttpClient();
+    private static ClusterJvms cluster;
 
     @BeforeAll
     static void start() {
@@ -56,11 +51,13 @@ class ClusterProcessesIntegrationTests {
         // slow invoice pages, so that the kill lands in the middle of the workers' partitions
         sandbox.faults().path("/companies/*/data/invoices").latency(Duration.ofMillis(250));
         broker = TestBroker.embeddedQpid();
+        cluster = new ClusterJvms(sandbox, broker, "--ledgersync.api.page-size=" + PAGE_SIZE, "--ledgersync.sync.concurrency=1",
+                "--ledgersync.security.password=cluster-test");
     }
 
     @AfterAll
     static void stop() {
-        processes.forEach(LedgersyncJvm::kill);
+        cluster.close();
         sandbox.close();
         broker.close();
     }
@@ -72,16 +69,16 @@ class ClusterProcessesIntegrationTests {
         int[] ports = {freePort(), freePort(), freePort()};
         List<LedgersyncJvm> workers = new ArrayList<>();
         for (int i = 0; i < ports.length; i++) {
-            workers.add(start("cluster-worker-" + (i + 1), "worker", databaseUrl, "--ledgersync.cluster.worker-port=" + ports[i]));
+            workers.add(cluster.start("cluster-worker-" + (i + 1), "worker", databaseUrl, "--ledgersync.cluster.worker-port=" + ports[i]));
         }
         for (int i = 0; i < ports.length; i++) {
-            awaitHealthy(workers.get(i), ports[i]);
+            awaitUp(workers.get(i), ports[i]);
         }
         LedgersyncJvm killed = workers.get(0);
         LedgersyncJvm stopped = workers.get(1);
         LedgersyncJvm survivor = workers.get(2);
 
-        LedgersyncJvm manager = start("cluster-manager", "sync", databaseUrl);
+        LedgersyncJvm manager = cluster.start("cluster-manager", "sync", databaseUrl);
         // one partition at a time per worker, the company data sets side by side: three invoices partitions running with a
         // page committed are one on each worker (the other data sets' partitions are a page or a few, and not slowed)
         await().atMost(PROCESS_TIMEOUT).alias("every worker runs a partition of invoices and has committed a page of it")
@@ -122,9 +119,10 @@ class ClusterProcessesIntegrationTests {
         String databaseUrl = TestPostgres.createDatabase("cluster_manager_kill");
         Jdbi warehouse = Jdbi.create(databaseUrl, "postgres", "");
         int port = freePort();
-        LedgersyncJvm worker = start("cluster-manager-kill-worker", "worker", databaseUrl, "--ledgersync.cluster.worker-port=" + port);
-        awaitHealthy(worker, port);
-        LedgersyncJvm first = start("cluster-manager-kill-first", "sync", databaseUrl);
+        LedgersyncJvm worker = cluster.start("cluster-manager-kill-worker", "worker", databaseUrl,
+                "--ledgersync.cluster.worker-port=" + port);
+        awaitUp(worker, port);
+        LedgersyncJvm first = cluster.start("cluster-manager-kill-first", "sync", databaseUrl);
         await().atMost(PROCESS_TIMEOUT).alias("the worker commits a page of invoices")
                 .failFast("the manager ended before any invoice was written", () -> !first.isAlive())
                 .until(() -> tableExists(warehouse, "invoices") && count(warehouse, "invoices") > 0);
@@ -132,7 +130,7 @@ class ClusterProcessesIntegrationTests {
         first.kill(); // SIGKILL: its run stays STARTED in the job repository, its requests stay in the queue
         first.awaitExit(Duration.ofSeconds(10));
         assertThat(count(warehouse, "invoices")).as("killed mid-run").isLessThan(COMPANIES * (long) INVOICES);
-        LedgersyncJvm second = start("cluster-manager-kill-second", "sync", databaseUrl);
+        LedgersyncJvm second = cluster.start("cluster-manager-kill-second", "sync", databaseUrl);
         int exit = second.awaitExit(PROCESS_TIMEOUT);
 
         assertThat(exit).as(second.describe()).isZero();
@@ -149,46 +147,5 @@ class ClusterProcessesIntegrationTests {
     private static long invoicesPartitionsMidWalk(Jdbi warehouse) {
         return warehouse.withHandle(h -> h.createQuery("SELECT COUNT(*) FROM batch_step_execution WHERE step_name LIKE 'invoices:%'"
                 + " AND status = 'STARTED' AND write_count > 0").mapTo(Long.class).one());
-    }
-
-    /** A process of the cluster whose job repository is {@code databaseUrl}: the cluster is named after its database. */
-    private static LedgersyncJvm start(String name, String command, String databaseUrl, String... more) {
-        String database = databaseUrl.replaceFirst("^.*/([^/?]+)(\\?.*)?$", "$1");
-        List<String> arguments = new ArrayList<>(List.of(command,
-                "--ledgersync.cluster.enabled=true",
-                "--ledgersync.cluster.name=" + database + "_" + ProcessHandle.current().pid(),
-                "--ledgersync.cluster.poll-interval=200ms",
-                "--ledgersync.api.base-url=" + sandbox.baseUrl(),
-                "--ledgersync.api.api-key=" + sandbox.apiKey(),
-                "--ledgersync.api.page-size=" + PAGE_SIZE,
-                "--ledgersync.sync.concurrency=1",
-                "--spring.datasource.url=" + databaseUrl,
-                "--spring.datasource.username=postgres",
-                "--spring.datasource.password=",
-                "--ledgersync.security.password=cluster-test"));
-        arguments.addAll(broker.arguments());
-        arguments.addAll(List.of(more));
-        LedgersyncJvm process = LedgersyncJvm.start(name, arguments);
-        processes.add(process);
-        return process;
-    }
-
-    private static void awaitHealthy(LedgersyncJvm worker, int port) {
-        await().atMost(Duration.ofSeconds(90)).pollInterval(Duration.ofMillis(250)).alias(worker + " answers UP on its own port")
-                .failFast("the worker ended", () -> !worker.isAlive())
-                .ignoreExceptions().until(() -> get(port, "/actuator/health").contains("\"UP\""));
-    }
-
-    private static String get(int port, String path) throws IOException, InterruptedException {
-        HttpRequest request = HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + port + path)).timeout(Duration.ofSeconds(5)).build();
-        return http.send(request, HttpResponse.BodyHandlers.ofString()).body();
-    }
-
-    private static int freePort() {
-        try (ServerSocket socket = new ServerSocket(0)) {
-            return socket.getLocalPort();
-        } catch (IOException e) {
-            throw new UncheckedIOException(e);
-        }
     }
 }

@@ -24,6 +24,7 @@ import org.junit.jupiter.api.Test;
 import io.ledgersync.LedgersyncJvm;
 import io.ledgersync.MachineServer;
 import io.ledgersync.RequiresMachineServer;
+import io.ledgersync.cluster.ClusterJvms;
 import io.ledgersync.cluster.TestBroker;
 import io.ledgersync.sandbox.SandboxServer;
 import io.ledgersync.sandbox.SandboxSettings;
@@ -55,21 +56,24 @@ class PrometheusClusterSoakIntegrationTests {
 
     private static final HttpClient http = HttpClient.newHttpClient();
     private static final JsonMapper json = JsonMapper.builder().build();
-    private static final List<LedgersyncJvm> processes = new ArrayList<>();
 
     private static SandboxServer sandbox;
     private static TestBroker broker;
+    private static ClusterJvms cluster;
 
     @BeforeAll
     static void start() {
         sandbox = SandboxServer.start(SandboxSettings.defaults().withCompanies(3).withInvoicesPerCompany(40)
                 .withRecordsPerCompany("bills", 40).withSeed(271));
         broker = TestBroker.embeddedQpid();
+        cluster = new ClusterJvms(sandbox, broker, "--ledgersync.api.page-size=100",
+                "--ledgersync.api.rate-limit.requests-per-second=2000", "--ledgersync.schedule.enabled=false",
+                "--ledgersync.security.password=" + PASSWORD);
     }
 
     @AfterAll
     static void stop() {
-        processes.forEach(LedgersyncJvm::kill);
+        cluster.close();
         sandbox.close();
         broker.close();
     }
@@ -79,10 +83,11 @@ class PrometheusClusterSoakIntegrationTests {
         String databaseUrl = TestPostgres.createDatabase("prometheus_soak");
         int managerPort = TestPrometheus.freePort();
         int workerPort = TestPrometheus.freePort();
-        LedgersyncJvm worker = start("prometheus-soak-worker", "worker", databaseUrl, "--ledgersync.cluster.worker-port=" + workerPort);
-        LedgersyncJvm manager = start("prometheus-soak-manager", "serve", databaseUrl, "--server.port=" + managerPort);
-        awaitUp(worker, workerPort);
-        awaitUp(manager, managerPort);
+        LedgersyncJvm worker = cluster.start("prometheus-soak-worker", "worker", databaseUrl,
+                "--ledgersync.cluster.worker-port=" + workerPort);
+        LedgersyncJvm manager = cluster.start("prometheus-soak-manager", "serve", databaseUrl, "--server.port=" + managerPort);
+        ClusterJvms.awaitUp(worker, workerPort);
+        ClusterJvms.awaitUp(manager, managerPort);
 
         try (TestPrometheus prometheus = TestPrometheus.start("cluster-soak", Map.of(
                 "ledgersync", List.of("127.0.0.1:" + managerPort),
@@ -141,36 +146,6 @@ class PrometheusClusterSoakIntegrationTests {
         worker.terminate();
         assertThat(manager.awaitExit(Duration.ofSeconds(60))).as(manager.describe()).isZero();
         assertThat(worker.awaitExit(Duration.ofSeconds(60))).as(worker.describe()).isZero();
-    }
-
-    /** A process of the cluster whose job repository is {@code databaseUrl}: the cluster is named after its database. */
-    private static LedgersyncJvm start(String name, String command, String databaseUrl, String... more) {
-        List<String> arguments = new ArrayList<>(List.of(command,
-                "--ledgersync.cluster.enabled=true",
-                "--ledgersync.cluster.name=prometheus_soak_" + ProcessHandle.current().pid(),
-                "--ledgersync.cluster.poll-interval=200ms",
-                "--ledgersync.api.base-url=" + sandbox.baseUrl(),
-                "--ledgersync.api.api-key=" + sandbox.apiKey(),
-                "--ledgersync.api.page-size=100",
-                "--ledgersync.api.rate-limit.requests-per-second=2000",
-                "--ledgersync.schedule.enabled=false",
-                "--spring.datasource.url=" + databaseUrl,
-                "--spring.datasource.username=postgres",
-                "--spring.datasource.password=",
-                "--ledgersync.security.password=" + PASSWORD));
-        arguments.addAll(broker.arguments());
-        arguments.addAll(List.of(more));
-        LedgersyncJvm process = LedgersyncJvm.start(name, arguments);
-        processes.add(process);
-        return process;
-    }
-
-    private static void awaitUp(LedgersyncJvm process, int port) {
-        // a JVM's start took 80 s at a load of 28 on the 2-core machine, other builds beside it
-        await().atMost(PROCESS_TIMEOUT.multipliedBy(2)).pollInterval(Duration.ofMillis(250))
-                .alias("the process on port " + port + " answers UP")
-                .failFast("it ended", () -> !process.isAlive())
-                .ignoreExceptions().until(() -> send(port, "GET", "/actuator/health", null).body().contains("\"UP\""));
     }
 
     private static void startRun(int port, String body) throws IOException, InterruptedException {

@@ -111,6 +111,15 @@ public class DataSetItemReader implements ItemStreamReader<Page> {
         return null;
     }
 
+    /**
+     * Whether the walk is known to be over before {@link #read()} is asked again: the page handed out last was the
+     * last one (no {@code next}) and its pass saw no drift to recover from. The step then ends after that page's chunk
+     * instead of committing one more, empty, chunk to find the end ({@link WalkEndPolicy}).
+     */
+    public boolean walkEnded() {
+        return finished || page != null && page.nextHref() == null && !passes.recoveryDue();
+    }
+
     /** Moves to the next page; null when there is none. */
     private Page advance() {
         if (page != null) {

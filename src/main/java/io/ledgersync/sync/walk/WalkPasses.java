@@ -88,6 +88,11 @@ final class WalkPasses {
         }
     }
 
+    /** Whether the current pass saw page drift, so that its end begins a pass that recovers from it. */
+    boolean recoveryDue() {
+        return drift.seen() != null;
+    }
+
     /** At the end of a pass: the pass that recovers from the drift it saw, or null when it saw none and the walk is done. */
     DriftRecovery.Pass endOfPass() {
         if (drift.seen() == null) {

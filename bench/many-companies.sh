@@ -18,7 +18,7 @@ RECORDS=${3:-5}
 shift $(( $# < 3 ? $# : 3 ))
 EXTRA=("$@")
 PORT=${PORT:-25089}
-DB=ls_f_many
+DB=${DB:-ls_f_many}
 ROOT="$(cd "$(dirname "$0")/.." && pwd)"
 JAR=${JAR:-$ROOT/target/ledgersync.jar}
 [ -f "$JAR" ] || { echo "no $JAR: run ./mvnw -q -B package -DskipTests first" >&2; exit 1; }

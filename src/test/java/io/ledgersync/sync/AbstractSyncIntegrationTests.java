@@ -147,6 +147,25 @@ abstract class AbstractSyncIntegrationTests {
     }
 
     @Test
+    void aPartitionEndsWithItsLastPagesChunkWithoutAnEmptyChunkToFindTheEnd() {
+        SyncReport report = launcher.run(new SyncRequest(List.of("companies", "invoices"), List.of()));
+
+        // then the job repository wrote each partition's execution once as it started, once a page, twice as it ended
+        // (before and after its listeners): a partition of 1 page 4 times, of 3 pages 6 times; an empty chunk more before
+        assertThat(report.successful()).as("%s", report.failures()).isTrue();
+        Map<String, Integer> writes = jdbi.withHandle(handle -> handle.createQuery("SELECT step_name, version FROM"
+                        + " batch_step_execution WHERE job_execution_id = :run AND step_name LIKE '%:%'")
+                .bind("run", report.runId())
+                .reduceRows(new java.util.TreeMap<String, Integer>(), (map, row) -> {
+                    map.put(row.getColumn("step_name", String.class), row.getColumn("version", Integer.class));
+                    return map;
+                }));
+        assertThat(writes).hasSize(1 + COMPANIES);
+        writes.forEach((partition, version) -> assertThat(version).as(partition)
+                .isEqualTo(partition.startsWith("companies") ? 4 : 6));
+    }
+
+    @Test
     void companiesWhoseInvoicesAnswer409AreDeferredThenSyncedByTheDeferredRunOnceDue() {
         String late = sandbox.dataSet().companyIds().get(0);
         sandbox.faults().dataSet(late, "invoices").readyAfterRequests(1);

@@ -57,6 +57,7 @@ import io.ledgersync.sync.run.WatermarkReset;
 import io.ledgersync.sync.walk.DataSetItemReader;
 import io.ledgersync.sync.walk.DriftRecovery;
 import io.ledgersync.sync.walk.PartitionContext;
+import io.ledgersync.sync.walk.WalkEndPolicy;
 import io.ledgersync.sync.write.DataSetItemWriter;
 import io.ledgersync.warehouse.Warehouse;
 import io.ledgersync.warehouse.WarehouseSchema;
@@ -155,12 +156,14 @@ public class SyncJobConfiguration {
         PartitionSteps remote = partitionSteps.getIfAvailable();
         List<StepListener> listeners = remote == null ? List.of() : remote.workerListeners();
         Map<String, Step> steps = new LinkedHashMap<>();
+        WalkEndPolicy walkEnd = new WalkEndPolicy(dataSetItemReader);
         for (DataSet dataSet : catalog.all()) {
             var worker = new StepBuilder(dataSet.name(), jobRepository)
                     .<Page, Page>chunk(1)
                     .transactionManager(transactionManager)
                     .reader(dataSetItemReader)
                     .writer(dataSetItemWriter)
+                    .interruptionPolicy(walkEnd)
                     .listener(outcomes);
             listeners.forEach(worker::listener);
             steps.put(dataSet.name(), worker.build());

@@ -121,6 +121,20 @@ public class DataSetItemReader implements ItemStreamReader<Page> {
         return null;
     }
 
+    /**
+     * Whether the walk is known to be over before {@link #read()} is asked again: the page handed out last was the
+     * last one (no {@code next}) and its pass saw no drift to recover from. The step then ends after that page's chunk
+     * instead of committing one more, empty, chunk to find the end ({@link WalkEndPolicy}).
+     */
+    public boolean walkEnded() {
+        return finished || lastPageHandedOut();
+    }
+
+    /** The page handed out last had no {@code next}, and its pass saw no drift to recover from: nothing more to read. */
+    private boolean lastPageHandedOut() {
+        return page != null && page.nextHref() == null && !passes.recoveryDue();
+    }
+
     /** Moves to the next page; null when there is none. */
     private Page advance() {
         if (page != null) {
@@ -169,7 +183,7 @@ public class DataSetItemReader implements ItemStreamReader<Page> {
             // A page is always written whole: next comes the page after it, or, after the last, nothing more of it.
             context.position().save(page.nextHref() != null ? new PagePosition(page.nextHref(), 0)
                     : new PagePosition(page.href(), page.results().size()));
-            if (page.nextHref() == null && !passes.recoveryDue()) {
+            if (lastPageHandedOut()) {
                 context.position().saveWalkEnded();
             }
             context.position().saveTotalResults(page.totalResults());

@@ -284,6 +284,45 @@ class DataSetItemReaderTests {
         assertThat(context.recovery().passRecords()).hasValue(4);
     }
 
+    @Test
+    void knowsTheWalkEndedOnceItHandedOutTheLastPageSoThatNoEmptyChunkIsNeededToFindTheEnd() {
+        givenPages(2);
+        DataSetItemReader reader = open(new ExecutionContext());
+        assertThat(reader.walkEnded()).as("before the first page").isFalse();
+
+        reader.read();
+        assertThat(reader.walkEnded()).as("page 1 has a next link").isFalse();
+        reader.read();
+
+        assertThat(reader.walkEnded()).as("page 2 has none").isTrue();
+        verify(client, times(2)).fetchPage(any(), any());
+    }
+
+    @Test
+    void aLastPageAfterPageDriftDoesNotEndTheWalkWhoseRecoveryPassIsStillToCome() {
+        when(client.firstPageHref(org.mockito.ArgumentMatchers.eq(PATH), org.mockito.ArgumentMatchers.any())).thenReturn(href(1));
+        when(client.fetchPage(eq(href(1)), any())).thenReturn(new Page(href(1), List.of(record(1), record(2)), 1, 2, 3, href(2)));
+        when(client.fetchPage(eq(href(2)), any())).thenReturn(new Page(href(2), List.of(record(3), record(4)), 2, 2, 4, null));
+        DataSetItemReader reader = openRecovering(new ExecutionContext());
+        reader.read();
+
+        reader.read(); // the last page of a pass that saw totalResults move
+
+        assertThat(reader.walkEnded()).isFalse();
+        assertThat(ids(reader.read())).as("the recovery pass").containsExactly("inv-1", "inv-2");
+    }
+
+    @Test
+    void aReadEndedEarlyByANotReadyDataSetHasEndedItsWalk() {
+        when(client.firstPageHref(PATH, null)).thenReturn(href(1));
+        when(client.fetchPage(eq(href(1)), any())).thenThrow(mock(DataSetNotReadyException.class));
+        DataSetItemReader reader = open(new ExecutionContext());
+
+        assertThat(reader.read()).isNull();
+
+        assertThat(reader.walkEnded()).isTrue();
+    }
+
     /** A reader without prefetch, of a partition planned to walk whole. */
     private DataSetItemReader openRecovering(ExecutionContext context) {
         DataSetItemReader reader = reader(null);

@@ -19,8 +19,9 @@
 # bin/ledgersync"): a change against the code before it, side by side. JFR=1: the last round's syncs keep a flight
 # recording (bench/jfr-top.py reads it) in $KEEP.
 # Needs target/ledgersync.jar and target/cds/ (./mvnw -B -ntp package -DskipTests), psql, curl, python3, /usr/bin/time,
-# PostgreSQL at 127.0.0.1:5432 (user postgres, trust); makes and drops the databases $DB and ${DB}_*. Takes about
-# 1.5 min per round and variant on 2 quiet cores (W1: ~200 MB of JSON, 1.5 million rows written twice with history).
+# PostgreSQL at 127.0.0.1:5432 (user postgres, trust); makes and drops the database $DB; needs ~3.5 GB
+# under /tmp for the exported rows. A round took ~12 min at load 20+ (one sync ~7 min); on 2 quiet cores expect ~2 min
+# a round and variant, plus the warm-up (W1: 501 MB of JSON; 0.94 million rows written twice with history on).
 #   bench/end-to-end.sh [rounds=5] [label=launcher ...]      (default launcher: bin/ledgersync)
 # Environment: COMPANIES (10), INVOICES (20000), DB (ls_d_e2e), PORT (a free one), KEEP (target/bench/end-to-end).
 set -euo pipefail

@@ -79,7 +79,7 @@ public final class VersionWriter {
         List<Row> versioned = new ArrayList<>();
         for (Map.Entry<List<Object>, Integer> entry : lastByKey.entrySet()) {
             Row row = rows.get(entry.getValue());
-            String hash = RawHash.of(row.rawText());
+            String hash = RawHash.of(row.raw()); // from the bytes: no String of raw for the hash
             Latest before = latest.get(entry.getKey());
             // unchanged: still current, or still deleted at the source; one a full walk closed and that is back gets a version
             if (before != null && before.hash().equals(hash) && (before.current() || before.deleted())) {

@@ -13,6 +13,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 
+import org.jdbi.v3.core.Handle;
 import org.jdbi.v3.core.Jdbi;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
@@ -469,50 +470,53 @@ abstract class AbstractSchemaIntegrationTests {
         SandboxDataSet served = sandbox.dataSet();
         DataSetCatalog catalog = DataSetCatalog.load("classpath*:jobs/*.yml");
         assertThat(catalog.names()).contains("accounts", "bills", "credit_notes", "suppliers");
-        for (DataSet dataSet : catalog.all()) {
-            Table table = dataSet.table();
-            String dataType = dataSet.path().substring(dataSet.path().lastIndexOf('/') + 1);
-            long rows = 0;
-            for (String companyId : served.companyIds()) {
-                List<JsonNode> records = new ArrayList<>();
-                if (dataSet.perCompany()) {
-                    for (int i = 0; i < served.count(companyId, dataType); i++) {
-                        records.add(json.readTree(served.recordJson(companyId, dataType, i)));
-                    }
-                } else {
-                    records.add(json.readTree(served.companyJson(companyId)));
-                }
-                for (JsonNode record : records) {
-                    String id = record.path("id").asString();
-                    String where = (dataSet.perCompany() ? "company_id = :c AND " : "") + "id = :id";
-                    Map<String, Object> row = warehouse.withHandle(h -> h.createQuery("SELECT * FROM " + table.name() + " WHERE "
-                            + where).bind("c", companyId).bind("id", id).mapToMap().one());
-                    assertThat(json.readTree(row.get("raw").toString())).as("raw of %s %s", dataSet.name(), id).isEqualTo(record);
-                    for (int c = 0; c < table.columns().size(); c++) {
-                        String field = dataSet.fields().get(c);
-                        if (field != null) {
-                            assertSameValue(row.get(table.columns().get(c).name()), at(record, field), table.columns().get(c).type(),
-                                    dataSet.name() + " " + id + " " + table.columns().get(c).name());
+        // one connection for the thousands of lookups below (the test's Jdbi opens one per handle)
+        try (Handle h = warehouse.open()) {
+            for (DataSet dataSet : catalog.all()) {
+                Table table = dataSet.table();
+                String dataType = dataSet.path().substring(dataSet.path().lastIndexOf('/') + 1);
+                long rows = 0;
+                for (String companyId : served.companyIds()) {
+                    List<JsonNode> records = new ArrayList<>();
+                    if (dataSet.perCompany()) {
+                        for (int i = 0; i < served.count(companyId, dataType); i++) {
+                            records.add(json.readTree(served.recordJson(companyId, dataType, i)));
                         }
+                    } else {
+                        records.add(json.readTree(served.companyJson(companyId)));
                     }
-                    for (DataSet.Child child : dataSet.children()) {
-                        JsonNode items = at(record, child.field());
-                        List<Map<String, Object>> lines = warehouse.withHandle(h -> h.createQuery("SELECT * FROM "
-                                + child.table().name() + " WHERE company_id = :c AND " + child.table().parentColumn()
-                                + " = :id ORDER BY line_number").bind("c", companyId).bind("id", id).mapToMap().list());
-                        assertThat(lines).as("%s of %s %s", child.table().name(), dataSet.name(), id).hasSize(items.size());
-                        for (int n = 0; n < items.size(); n++) {
-                            for (int c = 0; c < child.table().columns().size(); c++) {
-                                Column column = child.table().columns().get(c);
-                                assertSameValue(lines.get(n).get(column.name()), at(items.get(n), child.fields().get(c)), column.type(),
-                                        child.table().name() + " " + id + " line " + (n + 1) + " " + column.name());
+                    for (JsonNode record : records) {
+                        String id = record.path("id").asString();
+                        String where = (dataSet.perCompany() ? "company_id = :c AND " : "") + "id = :id";
+                        Map<String, Object> row = h.createQuery("SELECT * FROM " + table.name() + " WHERE "
+                                + where).bind("c", companyId).bind("id", id).mapToMap().one();
+                        assertThat(json.readTree(row.get("raw").toString())).as("raw of %s %s", dataSet.name(), id).isEqualTo(record);
+                        for (int c = 0; c < table.columns().size(); c++) {
+                            String field = dataSet.fields().get(c);
+                            if (field != null) {
+                                assertSameValue(row.get(table.columns().get(c).name()), at(record, field), table.columns().get(c).type(),
+                                        dataSet.name() + " " + id + " " + table.columns().get(c).name());
+                            }
+                        }
+                        for (DataSet.Child child : dataSet.children()) {
+                            JsonNode items = at(record, child.field());
+                            List<Map<String, Object>> lines = h.createQuery("SELECT * FROM "
+                                    + child.table().name() + " WHERE company_id = :c AND " + child.table().parentColumn()
+                                    + " = :id ORDER BY line_number").bind("c", companyId).bind("id", id).mapToMap().list();
+                            assertThat(lines).as("%s of %s %s", child.table().name(), dataSet.name(), id).hasSize(items.size());
+                            for (int n = 0; n < items.size(); n++) {
+                                for (int c = 0; c < child.table().columns().size(); c++) {
+                                    Column column = child.table().columns().get(c);
+                                    assertSameValue(lines.get(n).get(column.name()), at(items.get(n), child.fields().get(c)), column.type(),
+                                            child.table().name() + " " + id + " line " + (n + 1) + " " + column.name());
+                                }
                             }
                         }
                     }
+                    rows += records.size();
                 }
-                rows += records.size();
+                assertThat(count(table.name())).as("rows of %s", table.name()).isEqualTo(rows);
             }
-            assertThat(count(table.name())).as("rows of %s", table.name()).isEqualTo(rows);
         }
     }
 

@@ -98,7 +98,7 @@ final class ApiOutage {
         return judgement != null;
     }
 
-    /** What opens a company's breaker, and also a Data API that cannot be connected to at all. */
+    /** What opens a company data set's breaker, and also a Data API that cannot be connected to at all. */
     static boolean meansDown(DataApiException failure) {
         return DataApiResilienceFactory.meansServiceDown(failure) || DataApiResilience.cannotConnect(failure);
     }

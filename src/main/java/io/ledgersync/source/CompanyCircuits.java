@@ -13,8 +13,8 @@ import io.github.resilience4j.circuitbreaker.CircuitBreaker;
 import io.github.resilience4j.circuitbreaker.CircuitBreakerRegistry;
 
 /**
- * The circuit breakers of the Data API, one per company ({@link PerCompany}; the company list has {@code dataApi}),
- * with what a paused request needs to know of its company's: how long until it lets a probe through. Logs each
+ * The circuit breakers of the Data API, one per company data set ({@link PerCompany}; the company list has
+ * {@code dataApi}), with what a paused request needs to know of its own: how long until it lets a probe through. Logs each
  * opening and closing. Thread-safe.
  */
 final class CompanyCircuits {
@@ -30,7 +30,7 @@ final class CompanyCircuits {
 
     /**
      * @param shared the company list's breaker, {@code dataApi}
-     * @param companies where each company's breaker is made (not bound to meters)
+     * @param companies where each company data set's breaker is made (not bound to meters)
      * @param minimumPause the least a paused request waits, so that a half-open breaker whose probe is out is not spun on
      */
     CompanyCircuits(CircuitBreaker shared, CircuitBreakerRegistry companies, int maxTracked, Clock clock,
@@ -41,7 +41,7 @@ final class CompanyCircuits {
         this.breakers = PerCompany.circuitBreakers(shared, companies, maxTracked, this::watch);
     }
 
-    /** The breaker of the company a request path belongs to; the company list's for any other path. */
+    /** The breaker of the company data set a request path belongs to; the company list's for any other path. */
     CircuitBreaker forPath(String relativePath) {
         return breakers.forPath(relativePath);
     }
@@ -56,10 +56,10 @@ final class CompanyCircuits {
     }
 
     /**
-     * A request gave up on its open breaker, and its partition fails: the breaker goes half-open, so that the company's
-     * next request is sent at once as the probe. Without it a company's next data set would wait up to
-     * {@code wait-in-open-state} for the open period the failed one left behind, and every later data set with it
-     * (bench/BENCHMARKS.md, "A broken company data set"). A probe that fails opens it again.
+     * A request gave up on its open breaker, and its partition fails: the breaker goes half-open, so that the company
+     * data set's next request (a run launched again at once, a resume) is sent at once as the probe rather than wait up
+     * to {@code wait-in-open-state} for the open period the failed one left behind (bench/BENCHMARKS.md, "A broken
+     * company data set"). A probe that fails opens it again.
      */
     void givenUp(CircuitBreaker breaker) {
         if (breaker.getState() == CircuitBreaker.State.OPEN) {
@@ -72,7 +72,7 @@ final class CompanyCircuits {
             if (event.getStateTransition().getToState() == CircuitBreaker.State.OPEN) {
                 openedAt.put(breaker.getName(), clock.instant());
                 log.warn("The Data API keeps failing for {}: circuit breaker '{}' is open, its requests pause for {} s",
-                        breaker.getName().equals(PerCompany.NAME) ? "the company list" : "a company", breaker.getName(),
+                        breaker.getName().equals(PerCompany.NAME) ? "the company list" : "a company data set", breaker.getName(),
                         waitInOpenState.toSeconds());
             } else if (event.getStateTransition().getToState() == CircuitBreaker.State.CLOSED) {
                 openedAt.remove(breaker.getName());

@@ -16,16 +16,16 @@ import io.github.resilience4j.circuitbreaker.CircuitBreakerRegistry;
 import io.github.resilience4j.retry.Retry;
 
 /**
- * Sends one request through the {@code dataApi} rate limiter, the whole-API judgement, its company's circuit breaker
- * and bulkhead, and retry, sleeping only through the injected {@link Sleeper} and reading time only from the injected
- * {@link Clock}. Thread-safe: every partition shares one instance.
+ * Sends one request through the {@code dataApi} rate limiter, the whole-API judgement, its company data set's circuit
+ * breaker and its company's bulkhead, and retry, sleeping only through the injected {@link Sleeper} and reading time
+ * only from the injected {@link Clock}. Thread-safe: every partition shares one instance.
  *
  * <p>Order: a retry loop around each attempt; each attempt asks whether the Data API is down as a whole
- * ({@link ApiOutage}: then it fails at once), waits for the rate budget ({@link RequestBudget}), asks its company's
- * circuit breaker ({@link PerCompany}; the company list has {@code dataApi}), takes a bulkhead slot, then sends. An
- * open circuit is not a retry attempt: the request pauses until the breaker lets a probe through (up to
- * {@code max-pause} in total), so a company whose connection fails for a while pauses its own partition instead of
- * using up its retries, and holds back no other company.
+ * ({@link ApiOutage}: then it fails at once), waits for the rate budget ({@link RequestBudget}), asks its company
+ * data set's circuit breaker ({@link PerCompany}; the company list has {@code dataApi}), takes a slot of its company's
+ * bulkhead, then sends. An open circuit is not a retry attempt: the request pauses until the breaker lets a probe
+ * through (up to {@code max-pause} in total), so a company data set that fails for a while pauses its own partition
+ * instead of using up its retries, and holds back no other company, nor its company's other data sets.
  *
  * <p>Which failures pause and which give up: the breaker's pause is for a Data API that <em>answers</em>
  * that it is failing (503, 500 and other 5xx) or that drops a connection it accepted. A Data API that cannot be
@@ -55,7 +55,7 @@ final class DataApiResilience {
 
     /**
      * @param sharedBreaker the company list's circuit breaker, {@code dataApi}
-     * @param companyBreakers where each company's breaker is made (not bound to meters)
+     * @param companyBreakers where each company data set's breaker is made (not bound to meters)
      */
     DataApiResilience(Retry retry, CircuitBreaker sharedBreaker, CircuitBreakerRegistry companyBreakers, RequestBudget budget,
             PerCompany<Bulkhead> bulkheads, Clock clock, Sleeper sleeper, DataApiProperties properties,
@@ -78,7 +78,7 @@ final class DataApiResilience {
         return circuitBreakers.forPath("/companies");
     }
 
-    /** The circuit breaker of the company a request path belongs to. */
+    /** The circuit breaker of the company data set a request path belongs to. */
     CircuitBreaker circuitBreaker(String relativePath) {
         return circuitBreakers.forPath(relativePath);
     }

@@ -363,7 +363,7 @@ class DataApiClientWireMockTests {
         // when the broken company is read, then its own breaker opens and its partition fails after its bound
         assertThatThrownBy(() -> client.fetchPage("/companies/c1/data/invoices?page=1&pageSize=1"))
                 .isInstanceOf(CircuitOpenException.class)
-                .hasMessageContaining("circuit breaker 'dataApi-c1' open");
+                .hasMessageContaining("circuit breaker 'dataApi-c1/invoices' open");
         assertThat(time.slept()).as("retries and pauses of the one request").isLessThan(Duration.ofSeconds(75));
         assertThat(client.resilience().circuitBreaker("/companies/c1/data/invoices").getState())
                 .as("given up on: the company's next request is the probe").isEqualTo(CircuitBreaker.State.HALF_OPEN);
@@ -375,11 +375,40 @@ class DataApiClientWireMockTests {
         assertThat(client.resilience().circuitBreaker().getState()).isEqualTo(CircuitBreaker.State.CLOSED);
         assertThat(client.resilience().down()).as("one company failing is not the Data API down").isFalse();
 
-        // and the broken company's next data set is read at once: its first request was the probe, and it closed the breaker
+        // and the broken company's next data set is read at once, through a breaker of its own
         server.stubFor(get(urlPathEqualTo("/v2/companies/c1/data/bills")).willReturn(page(1, 1, 1, null, 1)));
         assertThat(client.fetchPage("/companies/c1/data/bills?page=1&pageSize=1").pageNumber()).isEqualTo(1);
         assertThat(time.sleeps()).hasSize(sleepsBefore);
         assertThat(client.resilience().circuitBreaker("/companies/c1/data/bills").getState()).isEqualTo(CircuitBreaker.State.CLOSED);
+        // and the broken data set's next request is the probe, which closes its breaker once the data set answers again
+        server.stubFor(get(urlPathEqualTo("/v2/companies/c1/data/invoices")).willReturn(page(1, 1, 1, null, 1)));
+        assertThat(client.fetchPage("/companies/c1/data/invoices?page=1&pageSize=1").pageNumber()).isEqualTo(1);
+        assertThat(time.sleeps()).hasSize(sleepsBefore);
+        assertThat(client.resilience().circuitBreaker("/companies/c1/data/invoices").getState()).isEqualTo(CircuitBreaker.State.CLOSED);
+    }
+
+    @Test
+    void aCompanyDataSetsOpenBreakerDoesNotPauseItsCompanysOtherDataSetsRunningBesideIt() {
+        // given one company's invoices failing for good, its customers answering (blast radius: data sets run side by side)
+        server.stubFor(get(urlPathEqualTo("/v2/companies/c1/data/invoices"))
+                .willReturn(error(500, "InternalServerError: The invoices endpoint is broken.")));
+        server.stubFor(get(urlPathEqualTo("/v2/companies/c1/data/customers")).willReturn(page(1, 1, 1, null, 1)));
+        DataApiClient client = client(properties -> properties.withRetry(TestClients.retry(3))
+                .withCircuitBreaker(TestClients.breakerOpeningAfterTwoFailures(Duration.ofMinutes(1))));
+        assertThatThrownBy(() -> client.fetchPage("/companies/c1/data/invoices?page=1&pageSize=1"))
+                .isInstanceOf(CircuitOpenException.class);
+
+        // when the invoices' breaker is open, as it is while their partition pauses beside the customers' partition
+        CircuitBreaker invoices = client.resilience().circuitBreaker("/companies/c1/data/invoices");
+        invoices.transitionToOpenState();
+        int sleepsBefore = time.sleeps().size();
+
+        // then the same company's customers are read at once, and their breaker is another one, closed
+        assertThat(client.fetchPage("/companies/c1/data/customers?page=1&pageSize=1").pageNumber()).isEqualTo(1);
+        assertThat(time.sleeps()).as("no pause for the customers").hasSize(sleepsBefore);
+        assertThat(client.resilience().circuitBreaker("/companies/c1/data/customers")).isNotSameAs(invoices)
+                .extracting(CircuitBreaker::getState).isEqualTo(CircuitBreaker.State.CLOSED);
+        assertThat(invoices.getState()).isEqualTo(CircuitBreaker.State.OPEN);
     }
 
     @Test

@@ -8,8 +8,13 @@ import org.junit.jupiter.api.Test;
 
 import io.github.resilience4j.bulkhead.Bulkhead;
 import io.github.resilience4j.bulkhead.BulkheadRegistry;
+import io.github.resilience4j.circuitbreaker.CircuitBreaker;
+import io.github.resilience4j.circuitbreaker.CircuitBreakerRegistry;
 
-/** One instance per company, keyed by the company in the path, in a bounded map: at most 10 concurrent requests per company. */
+/**
+ * One bulkhead per company, keyed by the company in the path, in a bounded map: at most 10 concurrent requests per
+ * company; one circuit breaker per company data set.
+ */
 class PerCompanyTests {
 
     private final BulkheadRegistry registry = BulkheadRegistry.of(DataApiResilienceFactory.bulkheadConfig(
@@ -23,6 +28,29 @@ class PerCompanyTests {
         assertThat(PerCompany.companyId("/companies")).isNull();
         assertThat(PerCompany.companyId("/companies/")).isNull();
         assertThat(PerCompany.companyId("/other/c-1")).isNull();
+    }
+
+    @Test
+    void aCircuitBreakersScopeIsTheCompanyAndItsDataSet() {
+        assertThat(PerCompany.companyDataSet("/companies/c-1/data/invoices")).isEqualTo("c-1/invoices");
+        assertThat(PerCompany.companyDataSet("/companies/c-1/data/invoices/inv-9")).isEqualTo("c-1/invoices");
+        assertThat(PerCompany.companyDataSet("/companies/c-1/data/")).isEqualTo("c-1");
+        assertThat(PerCompany.companyDataSet("/companies/c-1")).isEqualTo("c-1");
+        assertThat(PerCompany.companyDataSet("/companies")).isNull();
+    }
+
+    @Test
+    void eachCompanyDataSetHasItsOwnCircuitBreakerAndTheCompanyOneBulkhead() {
+        CircuitBreakerRegistry companies = CircuitBreakerRegistry.ofDefaults();
+        PerCompany<CircuitBreaker> breakers = PerCompany.circuitBreakers(companies.circuitBreaker(PerCompany.NAME), companies,
+                10, breaker -> { });
+
+        CircuitBreaker invoices = breakers.forPath("/companies/c-1/data/invoices");
+        assertThat(invoices.getName()).isEqualTo("dataApi-c-1/invoices");
+        assertThat(breakers.forPath("/companies/c-1/data/invoices")).isSameAs(invoices);
+        assertThat(breakers.forPath("/companies/c-1/data/customers")).isNotSameAs(invoices);
+        assertThat(breakers.forPath("/companies").getName()).isEqualTo("dataApi");
+        assertThat(bulkheads.forPath("/companies/c-1/data/invoices").getName()).isEqualTo("dataApi-c-1");
     }
 
     @Test

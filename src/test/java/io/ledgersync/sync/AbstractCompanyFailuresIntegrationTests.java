@@ -21,6 +21,7 @@ import org.springframework.beans.factory.annotation.Autowired;
 import org.springframework.boot.test.context.SpringBootTest;
 import org.springframework.test.context.DynamicPropertyRegistry;
 
+import io.ledgersync.SandboxUnderTest;
 import io.ledgersync.sandbox.SandboxServer;
 import io.ledgersync.sandbox.SandboxSettings;
 import io.ledgersync.sandbox.records.DataSetState.Changes;
@@ -67,13 +68,10 @@ abstract class AbstractCompanyFailuresIntegrationTests {
 
     static void companyFailuresProperties(DynamicPropertyRegistry registry) {
         sandbox = SandboxServer.start(SandboxSettings.defaults().withCompanies(COMPANIES).withInvoicesPerCompany(30).withSeed(23));
-        registry.add("ledgersync.api.base-url", () -> sandbox.baseUrl().toString());
-        registry.add("ledgersync.api.api-key", sandbox::apiKey);
+        SandboxUnderTest.register(registry, sandbox);
         registry.add("ledgersync.api.page-size", () -> PAGE_SIZE);
         // the default budget (20 requests/s) would make each sync of ~400 pages take 20 s: the budget is not tested here
         registry.add("ledgersync.api.rate-limit.requests-per-second", () -> 2000);
-        registry.add("ledgersync.sync.on-startup", () -> false);
-        registry.add("ledgersync.schedule.enabled", () -> false);
         // the defaults' shape (several attempts, a breaker per company, a bounded pause) in milliseconds
         registry.add("ledgersync.api.retry.max-attempts", () -> 3);
         registry.add("ledgersync.api.retry.initial-backoff", () -> "10ms");

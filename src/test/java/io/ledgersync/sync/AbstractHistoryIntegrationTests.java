@@ -35,6 +35,7 @@ import org.springframework.context.annotation.Import;
 import org.springframework.test.context.DynamicPropertyRegistry;
 
 import io.ledgersync.MutableClock;
+import io.ledgersync.SandboxUnderTest;
 import io.ledgersync.sandbox.SandboxDataSet;
 import io.ledgersync.sandbox.SandboxServer;
 import io.ledgersync.sandbox.SandboxSettings;
@@ -89,12 +90,9 @@ abstract class AbstractHistoryIntegrationTests {
         sandboxClock.setInstant(START);
         sandbox = SandboxServer.start(SandboxSettings.defaults().withCompanies(COMPANIES).withInvoicesPerCompany(INVOICES)
                 .withSeed(26).withClock(sandboxClock).withAccountAge(Duration.ofDays(30)));
-        registry.add("ledgersync.api.base-url", () -> sandbox.baseUrl().toString());
-        registry.add("ledgersync.api.api-key", sandbox::apiKey);
+        SandboxUnderTest.register(registry, sandbox);
         registry.add("ledgersync.api.page-size", () -> PAGE_SIZE);
         registry.add("ledgersync.api.retry.max-attempts", () -> 1);
-        registry.add("ledgersync.sync.on-startup", () -> false);
-        registry.add("ledgersync.schedule.enabled", () -> false);
         registry.add("ledgersync.sync.datasets", () -> "file:" + dataSetFiles() + "/*.yml");
     }
 

@@ -23,6 +23,7 @@ import org.springframework.context.annotation.Import;
 import org.springframework.test.context.DynamicPropertyRegistry;
 
 import io.ledgersync.MutableClock;
+import io.ledgersync.SandboxUnderTest;
 import io.ledgersync.sandbox.SandboxDataSet;
 import io.ledgersync.sandbox.SandboxServer;
 import io.ledgersync.sandbox.SandboxSettings;
@@ -96,12 +97,8 @@ abstract class AbstractSyncIntegrationTests {
     static void sandboxProperties(DynamicPropertyRegistry registry) {
         sandbox = SandboxServer.start(SandboxSettings.defaults().withCompanies(COMPANIES).withInvoicesPerCompany(INVOICES_PER_COMPANY)
                 .withSeed(7).withClock(sandboxClock).withAccountAge(Duration.ofDays(300)));
-        registry.add("ledgersync.api.base-url", () -> sandbox.baseUrl().toString());
-        registry.add("ledgersync.api.api-key", sandbox::apiKey);
+        SandboxUnderTest.register(registry, sandbox);
         registry.add("ledgersync.api.page-size", () -> PAGE_SIZE);
-        registry.add("ledgersync.sync.on-startup", () -> false);
-        // the tests move the clock by days: the schedule would start a nightly run (and a purge) beside the test's own
-        registry.add("ledgersync.schedule.enabled", () -> false);
         // no retries: a scripted 500 fails its partition at once, as an exhausted retry budget would
         registry.add("ledgersync.api.retry.max-attempts", () -> 1);
     }

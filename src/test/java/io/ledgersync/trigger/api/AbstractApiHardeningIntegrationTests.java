@@ -18,6 +18,7 @@ import org.springframework.boot.test.context.SpringBootTest;
 import org.springframework.boot.test.web.server.LocalServerPort;
 import org.springframework.test.context.DynamicPropertyRegistry;
 
+import io.ledgersync.SandboxUnderTest;
 import io.ledgersync.sandbox.SandboxServer;
 import io.ledgersync.sandbox.SandboxSettings;
 import tools.jackson.databind.JsonNode;
@@ -46,10 +47,7 @@ abstract class AbstractApiHardeningIntegrationTests {
 
     /** Everything but the database. */
     static void properties(DynamicPropertyRegistry registry) {
-        registry.add("ledgersync.api.base-url", () -> sandbox.baseUrl().toString());
-        registry.add("ledgersync.api.api-key", sandbox::apiKey);
-        registry.add("ledgersync.sync.on-startup", () -> false);
-        registry.add("ledgersync.schedule.enabled", () -> false);
+        SandboxUnderTest.register(registry, sandbox);
         registry.add("ledgersync.security.password", () -> PASSWORD);
         registry.add("ledgersync.security.failed-logins.allowed", () -> ALLOWED);
         registry.add("ledgersync.security.failed-logins.per", () -> "1h");

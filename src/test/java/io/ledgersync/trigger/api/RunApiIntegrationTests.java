@@ -24,6 +24,7 @@ import org.springframework.boot.test.web.server.LocalServerPort;
 import org.springframework.test.context.DynamicPropertyRegistry;
 import org.springframework.test.context.DynamicPropertySource;
 
+import io.ledgersync.SandboxUnderTest;
 import io.ledgersync.sandbox.SandboxServer;
 import io.micrometer.core.instrument.MeterRegistry;
 import io.ledgersync.sandbox.SandboxSettings;
@@ -51,11 +52,8 @@ class RunApiIntegrationTests {
 
     @DynamicPropertySource
     static void properties(DynamicPropertyRegistry registry) {
-        registry.add("ledgersync.api.base-url", () -> sandbox.baseUrl().toString());
-        registry.add("ledgersync.api.api-key", sandbox::apiKey);
+        SandboxUnderTest.register(registry, sandbox);
         registry.add("ledgersync.api.page-size", () -> 20);
-        registry.add("ledgersync.sync.on-startup", () -> false);
-        registry.add("ledgersync.schedule.enabled", () -> false);
         registry.add("ledgersync.security.password", () -> PASSWORD);
         registry.add("spring.datasource.url",
                 () -> "jdbc:h2:mem:run-api;MODE=PostgreSQL;DATABASE_TO_LOWER=TRUE;DEFAULT_NULL_ORDERING=HIGH;DB_CLOSE_DELAY=-1");

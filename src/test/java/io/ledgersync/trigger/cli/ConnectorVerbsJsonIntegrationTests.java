@@ -19,6 +19,7 @@ import org.springframework.boot.test.web.server.LocalServerPort;
 import org.springframework.test.context.DynamicPropertyRegistry;
 import org.springframework.test.context.DynamicPropertySource;
 
+import io.ledgersync.SandboxUnderTest;
 import io.ledgersync.sandbox.SandboxServer;
 import io.ledgersync.sandbox.SandboxSettings;
 import io.ledgersync.sync.SyncRequest;
@@ -58,10 +59,7 @@ class ConnectorVerbsJsonIntegrationTests {
 
     @DynamicPropertySource
     static void properties(DynamicPropertyRegistry registry) {
-        registry.add("ledgersync.api.base-url", () -> sandbox.baseUrl().toString());
-        registry.add("ledgersync.api.api-key", sandbox::apiKey);
-        registry.add("ledgersync.sync.on-startup", () -> false);
-        registry.add("ledgersync.schedule.enabled", () -> false);
+        SandboxUnderTest.register(registry, sandbox);
         registry.add("ledgersync.security.password", () -> PASSWORD);
         registry.add("spring.datasource.url",
                 () -> "jdbc:h2:mem:verbs-json;MODE=PostgreSQL;DATABASE_TO_LOWER=TRUE;DEFAULT_NULL_ORDERING=HIGH;DB_CLOSE_DELAY=-1");

@@ -24,6 +24,7 @@ import org.springframework.context.annotation.Import;
 import org.springframework.test.context.DynamicPropertyRegistry;
 
 import io.ledgersync.MutableClock;
+import io.ledgersync.SandboxUnderTest;
 import io.ledgersync.sandbox.SandboxServer;
 import io.ledgersync.sandbox.SandboxSettings;
 import io.ledgersync.sync.dataset.DataSetCatalog;
@@ -114,16 +115,12 @@ abstract class AbstractSoakIntegrationTests {
             settings = settings.withRecordsPerCompany(type.getKey(), type.getValue());
         }
         sandbox = SandboxServer.start(settings);
-        registry.add("ledgersync.api.base-url", () -> sandbox.baseUrl().toString());
-        registry.add("ledgersync.api.api-key", sandbox::apiKey);
+        SandboxUnderTest.register(registry, sandbox);
         registry.add("ledgersync.api.page-size", () -> PAGE_SIZE);
         // a failing company data set fails its partition at once rather than after real-time backoffs
         registry.add("ledgersync.api.retry.max-attempts", () -> 1);
         // the night's few requests must not wait for a rate meant for a real Data API
         registry.add("ledgersync.api.rate-limit.requests-per-second", () -> 1000);
-        registry.add("ledgersync.sync.on-startup", () -> false);
-        // the service's own ticker stays off: the soak ticks the same schedule itself, after moving the clock
-        registry.add("ledgersync.schedule.enabled", () -> false);
         registry.add("ledgersync.history.retention", () -> RETENTION);
         registry.add("ledgersync.history.keep", () -> KEEP);
     }

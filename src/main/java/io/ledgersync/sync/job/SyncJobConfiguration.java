@@ -6,7 +6,6 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
-import org.springframework.batch.core.configuration.annotation.StepScope;
 import org.springframework.batch.core.job.Job;
 import org.springframework.batch.core.job.JobExecution;
 import org.springframework.batch.core.job.builder.JobBuilder;
@@ -17,7 +16,6 @@ import org.springframework.batch.core.step.Step;
 import org.springframework.batch.core.step.StepExecution;
 import org.springframework.batch.core.step.builder.StepBuilder;
 import org.springframework.beans.factory.ObjectProvider;
-import org.springframework.beans.factory.annotation.Value;
 import org.springframework.boot.context.properties.EnableConfigurationProperties;
 import org.springframework.context.ApplicationEventPublisher;
 import org.springframework.context.annotation.Bean;
@@ -69,8 +67,9 @@ import io.ledgersync.warehouse.state.SyncStates;
 
 /**
  * The {@code sync} job, built from the data set files: one partitioned step per data set, companies first, then the
- * company data sets side by side ({@link DataSetFlow}). Every worker step shares the step-scoped reader and writer,
- * which the partition's context ({@link PartitionContext}: data set and company) points at the right data.
+ * company data sets side by side ({@link DataSetFlow}). Each partition gets a reader and a writer of its own
+ * ({@link PartitionWorkerStep}), which its context ({@link PartitionContext}: data set and company) points at the
+ * right data.
  */
 @Configuration(proxyBeanMethods = false)
 @EnableConfigurationProperties({SyncProperties.class, SchemaProperties.class})
@@ -106,20 +105,16 @@ public class SyncJobConfiguration {
         return new ActiveRuns(clock.getIfAvailable(Clock::systemUTC), remote == null ? JobExecution::getStepExecutions : remote::liveSteps);
     }
 
-    @Bean
-    @StepScope
-    DataSetItemReader dataSetItemReader(DataApiClient client, DataSetCatalog catalog, PermanentFailures permanentFailures,
-            @Value("#{stepExecution}") StepExecution step, ApplicationEventPublisher events, SyncProperties properties,
-            ObjectProvider<Clock> clock) {
+    /** A partition's reader: its data set's pages of its company, from where its context says the walk stands. */
+    private static DataSetItemReader reader(DataSet dataSet, StepExecution step, DataApiClient client,
+            PermanentFailures permanentFailures, ApplicationEventPublisher events, SyncProperties properties, Clock clock) {
         PartitionContext partition = PartitionContext.of(step);
-        DataSet dataSet = catalog.get(partition.dataSet());
         String companyId = partition.companyId();
-        String description = partition.describe();
         // the data set's columns are read while each page is decoded: one parse per record (issue 28)
-        return new DataSetItemReader(client, new RecordMapper(dataSet), dataSet.name(), dataSet.pathFor(companyId), description, step.getJobExecutionId(),
-                permanentFailures, events, properties.prefetch() ? prefetcher() : null, properties.pageMargin(),
-                new DriftRecovery(dataSet, properties.incremental().lookback(), MAX_DRIFT_RECOVERIES,
-                        clock.getIfAvailable(Clock::systemUTC)));
+        return new DataSetItemReader(client, new RecordMapper(dataSet), dataSet.name(), dataSet.pathFor(companyId),
+                partition.describe(), step.getJobExecutionId(), permanentFailures, events,
+                properties.prefetch() ? prefetcher() : null, properties.pageMargin(),
+                new DriftRecovery(dataSet, properties.incremental().lookback(), MAX_DRIFT_RECOVERIES, clock));
     }
 
     /** A thread per prefetched page: at most one per running partition, and thread start-up is nothing next to a page. */
@@ -129,13 +124,12 @@ public class SyncJobConfiguration {
         return prefetcher;
     }
 
-    @Bean
-    @StepScope
-    DataSetItemWriter dataSetItemWriter(Warehouse warehouse, RejectedRecords rejectedRecords, DataSetCatalog catalog,
-            @Value("#{stepExecution}") StepExecution step, ApplicationEventPublisher events, SyncProperties properties) {
+    /** A partition's writer: its pages into the data set's table, for its company. */
+    private static DataSetItemWriter writer(DataSet dataSet, StepExecution step, Warehouse warehouse,
+            RejectedRecords rejectedRecords, ApplicationEventPublisher events, SyncProperties properties) {
         PartitionContext partition = PartitionContext.of(step);
-        return new DataSetItemWriter(warehouse, rejectedRecords, catalog.get(partition.dataSet()), partition.companyId(),
-                step.getJobExecutionId(), properties.maxRejectedPerPartition(), events, partition);
+        return new DataSetItemWriter(warehouse, rejectedRecords, dataSet, partition.companyId(), step.getJobExecutionId(),
+                properties.maxRejectedPerPartition(), events, partition);
     }
 
     @Bean
@@ -143,11 +137,14 @@ public class SyncJobConfiguration {
         return new CompanySelection(warehouse);
     }
 
-    /** One worker step per data set: an item is a page and a chunk is one item, so each commit is exactly one page. */
+    /**
+     * One worker step per data set, which runs each partition in a chunk step of its own ({@link PartitionWorkerStep}):
+     * an item is a page and a chunk is one item, so each commit is exactly one page.
+     */
     @Bean
     WorkerSteps workerSteps(JobRepository jobRepository, PlatformTransactionManager transactionManager, DataSetCatalog catalog,
-            SyncStates states, RejectedRecords rejectedRecords, Warehouse warehouse, DataSetItemReader dataSetItemReader,
-            DataSetItemWriter dataSetItemWriter, SyncProperties properties, ObjectProvider<Clock> clockProvider,
+            SyncStates states, RejectedRecords rejectedRecords, Warehouse warehouse, DataApiClient client,
+            PermanentFailures permanentFailures, SyncProperties properties, ObjectProvider<Clock> clockProvider,
             ObjectProvider<PartitionSteps> partitionSteps, ApplicationEventPublisher events) {
         Clock clock = clockProvider.getIfAvailable(Clock::systemUTC);
         WalkCompletion completion = new WalkCompletion(states, warehouse, catalog, properties.deletes().maxFraction(), events);
@@ -156,17 +153,19 @@ public class SyncJobConfiguration {
         PartitionSteps remote = partitionSteps.getIfAvailable();
         List<StepListener> listeners = remote == null ? List.of() : remote.workerListeners();
         Map<String, Step> steps = new LinkedHashMap<>();
-        WalkEndPolicy walkEnd = new WalkEndPolicy(dataSetItemReader);
         for (DataSet dataSet : catalog.all()) {
-            var worker = new StepBuilder(dataSet.name(), jobRepository)
-                    .<Page, Page>chunk(1)
-                    .transactionManager(transactionManager)
-                    .reader(dataSetItemReader)
-                    .writer(dataSetItemWriter)
-                    .interruptionPolicy(walkEnd)
-                    .listener(outcomes);
-            listeners.forEach(worker::listener);
-            steps.put(dataSet.name(), worker.build());
+            steps.put(dataSet.name(), new PartitionWorkerStep(dataSet.name(), partition -> {
+                DataSetItemReader reader = reader(dataSet, partition, client, permanentFailures, events, properties, clock);
+                var worker = new StepBuilder(dataSet.name(), jobRepository)
+                        .<Page, Page>chunk(1)
+                        .transactionManager(transactionManager)
+                        .reader(reader)
+                        .writer(writer(dataSet, partition, warehouse, rejectedRecords, events, properties))
+                        .interruptionPolicy(new WalkEndPolicy(reader))
+                        .listener(outcomes);
+                listeners.forEach(worker::listener);
+                return worker.build();
+            }));
         }
         return new WorkerSteps(steps);
     }

@@ -39,7 +39,7 @@ import io.ledgersync.sync.SyncEvent;
  * error fails this partition and stops the run's other partitions before they ask. Page drift is recovered within the
  * partition ({@link WalkPasses}).
  *
- * <p>Not thread-safe: one instance per partition (it is step-scoped); only the fetch of a prefetched page runs on
+ * <p>Not thread-safe: one instance per partition (built for it with its chunk step); only the fetch of a prefetched page runs on
  * another thread, and it touches no state of the reader.
  */
 public class DataSetItemReader implements ItemStreamReader<Page> {

@@ -15,14 +15,14 @@ import org.springframework.batch.core.step.ThreadStepInterruptionPolicy;
  * requested) is checked first, unchanged.
  *
  * <p>The last page's chunk has already saved the position after that page, so a restart resumes exactly as before.
- * Thread-safe: the reader it asks is the step-scoped proxy, which resolves to the partition of the calling thread.
+ * One per partition, like the reader it asks; not shared between threads.
  */
 public final class WalkEndPolicy implements StepInterruptionPolicy {
 
     private final StepInterruptionPolicy batchOwn = new ThreadStepInterruptionPolicy();
     private final DataSetItemReader reader;
 
-    /** @param reader the step-scoped reader (its proxy): the current partition's reader on each thread */
+    /** @param reader the partition's own reader */
     public WalkEndPolicy(DataSetItemReader reader) {
         this.reader = reader;
     }

@@ -37,7 +37,7 @@ import io.ledgersync.warehouse.table.Row;
  * <p>It keeps the newest cursor value ({@code modifiedDate}) written in the partition's context, committed with the
  * chunk: what the watermark may move to once the walk completes (issue 13).
  *
- * <p>Not thread-safe: one instance per partition (it is step-scoped).
+ * <p>Not thread-safe: one instance per partition (built for it with its chunk step).
  */
 public class DataSetItemWriter implements ItemStreamWriter<Page> {
 

@@ -127,7 +127,25 @@ class PartitionOutcomeListenerTests {
         assertThat(inOne.afterStep(step).getExitCode()).isEqualTo("COMPLETED");
 
         // then its state and its reconciliation were written in it: one commit, never one without the other
-        assertThat(inTransaction).containsExactly("find", "save", "reconcile");
+        assertThat(inTransaction).containsExactly("save", "reconcile");
+    }
+
+    @Test
+    void aCompletedPartitionReplacesItsDataSetsStateWithoutReadingIt() {
+        // given a company data set that failed twice and was deferred before
+        Instant due = Instant.parse("2026-11-22T01:00:00Z");
+        when(states.find("h", "invoices")).thenReturn(Optional.of(
+                new SyncState("h", "invoices", Status.DEFERRED, 3, due, null, "409 not ready", "c-2", 8, due, 2, due)));
+        StepExecution step = TestRuns.partition(run, "invoices", "h", BatchStatus.COMPLETED, 5, 1, 5, 1, 5);
+
+        listener.afterStep(step);
+
+        // then nothing of that state is carried on, so none of it is read (one query fewer per partition: bench/BENCHMARKS.md)
+        verify(states, never()).find(any(), any());
+        ArgumentCaptor<SyncState> saved = ArgumentCaptor.forClass(SyncState.class);
+        verify(states).save(saved.capture());
+        assertThat(saved.getValue()).isEqualTo(new SyncState("h", "invoices", Status.OK, 0, null, clock.instant(), null, null, 9,
+                clock.instant(), 0, null));
     }
 
     @Test

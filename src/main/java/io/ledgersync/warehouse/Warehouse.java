@@ -25,6 +25,7 @@ import io.ledgersync.warehouse.table.ColumnLimits;
 import io.ledgersync.warehouse.table.Row;
 import io.ledgersync.warehouse.table.StandardColumns;
 import io.ledgersync.warehouse.table.Table;
+import io.ledgersync.warehouse.table.Versioning;
 
 /**
  * The reporting database: upserts rows of data-set tables, idempotently, inside the caller's
@@ -65,9 +66,12 @@ public class Warehouse {
 
     /**
      * {@link #upsert}, told what the partition's walk knows: a full walk's pass keeps the ids of the rows it read
-     * unchanged for {@link #markMissing} ({@link SeenIds}), and into a scope empty when the partition began the rows
-     * are first tried straight in ({@link RowUpsert#insertNew}), which the primary key makes safe whatever the table
-     * holds by now: a chunk with a key already there goes the upsert's way, and so do the partition's later ones.
+     * unchanged for {@link #markMissing} ({@link SeenIds}), and into a scope empty when the partition began
+     * ({@link #isEmpty}) the rows are first tried straight in ({@link RowUpsert#insertNew}), which the primary key makes
+     * safe whatever the table holds by now: a chunk with a key already there goes the upsert's way, and so do the
+     * partition's later ones. A chunk that went straight in has keys that no row of the scope had: the partition is its
+     * scope's only writer, and writes a key's child rows and versions only with its current row; so its child rows and
+     * first versions are inserted without a delete or a look-up.
      */
     public Written write(Table table, List<Row> rows, long runId, Walked walked) {
         if (rows.isEmpty()) {
@@ -92,13 +96,23 @@ public class Warehouse {
         jdbi.useHandle(handle -> Transactions.inOne(handle, () -> {
             straight[0] = walked.intoEmpty() && rowUpsert.insertNew(handle, table, rows, syncedAt, runId);
             List<Row> parents = straight[0] ? rows : rowUpsert.upsert(handle, table, rows, syncedAt, runId);
-            ChildRows.replace(handle, rowUpsert, table, table.children(), parents);
+            List<VersionWriter.Seen> seen = Collections.nCopies(parents.size(), new VersionWriter.Seen(syncedAt, runId));
+            if (straight[0]) {
+                // keys new to the table, in a scope whose children and history were empty too (isEmpty): nothing of
+                // theirs to delete or look up, so their child rows and first versions go straight in (issue 28)
+                ChildRows.insert(handle, rowUpsert, table, table.children(), parents);
+                if (table.keepsHistory()) {
+                    versions.writeFirst(handle, table, parents, seen);
+                }
+            } else {
+                ChildRows.replace(handle, rowUpsert, table, table.children(), parents);
+                if (table.keepsHistory()) {
+                    // a version only for a record written: one read again unchanged writes none (issues 26 and 28)
+                    versions.write(handle, table, parents, seen);
+                }
+            }
             if (walked.fullPassFrom() != null) {
                 SeenIds.keepUnchanged(handle, rowUpsert, table, walked.companyId(), walked.fullPassFrom(), rows, parents);
-            }
-            if (table.keepsHistory()) {
-                // a version only for a record written: one read again unchanged writes none (issues 26 and 28)
-                versions.write(handle, table, parents, Collections.nCopies(parents.size(), new VersionWriter.Seen(syncedAt, runId)));
             }
             written.add(parents);
         }));
@@ -137,12 +151,23 @@ public class Warehouse {
         jdbi.useHandle(handle -> SeenIds.forgetAllBut(handle, table, companyId, current));
     }
 
-    /** Whether the table has no row of the company (of any company, for a top-level data set: null). */
+    /**
+     * Whether the table, its child tables and, in history mode, their histories have no row of the company (of any
+     * company, for a top-level data set: null). A row in any of them (a child or a version left without its current
+     * row) makes the scope not empty: {@link #write}'s straight path neither deletes child rows nor reads the history,
+     * which is right only for keys none of them has.
+     */
     public boolean isEmpty(Table table, String companyId) {
         String scope = companyId == null ? "" : " WHERE company_id = :companyId";
-        return jdbi.withHandle(handle -> handle.createQuery("SELECT 1 FROM " + table.name() + scope + " LIMIT 1")
+        List<String> family = new ArrayList<>();
+        family.add(table.name());
+        table.children().forEach(child -> family.add(child.name()));
+        if (table.keepsHistory()) {
+            new ArrayList<>(family).forEach(name -> family.add(Versioning.historyOf(name)));
+        }
+        return jdbi.withHandle(handle -> family.stream().allMatch(name -> handle.createQuery("SELECT 1 FROM " + name + scope + " LIMIT 1")
                 .bindMap(companyId == null ? Map.of() : Map.of("companyId", companyId))
-                .mapTo(Integer.class).findOne().isEmpty());
+                .mapTo(Integer.class).findOne().isEmpty()));
     }
 
     /**

@@ -156,6 +156,58 @@ abstract class AbstractHistoryContractTests {
         assertThat(warehouse.count("bill_lines_history")).isZero();
     }
 
+    /**
+     * Issue 28: a first sync into a scope empty in the table, its children and their history goes straight in, first
+     * versions and their lines included, without reading the history: the versions are those the look-up would write.
+     */
+    @Test
+    void aFirstSyncIntoAnEmptyScopeWritesFirstVersionsWithTheirLinesAsTheUpsertWould() {
+        schema.createHistory(BILLS);
+        assertThat(warehouse.isEmpty(BILLS, "c1")).isTrue();
+
+        Warehouse.Written written = warehouse.write(BILLS, List.of(bill("b1", "Open", day(1), false, "10.00", "5.00"),
+                bill("b2", "Paid", day(2), true, "1.00")), 1, new Warehouse.Walked("c1", null, true));
+        warehouse.upsert(BILLS, List.of(bill("b1", "Paid", day(3), false, "10.00")), 2);
+
+        assertThat(written.straight()).as("PostgreSQL's COPY straight in; H2 has no such path")
+                .isEqualTo(dialect instanceof io.ledgersync.warehouse.dialect.PostgresDialect);
+        assertThat(versions()).containsExactly(
+                "b1 v1 Open " + day(1) + " to " + day(3) + " current=false run 1",
+                "b1 v2 Paid " + day(3) + " to null current=true run 2",
+                "b2 v1 Paid " + day(2) + " to " + day(2) + " current=false run 1");
+        assertThat(historyLines()).containsExactly("b1:1:1:10", "b1:1:2:5", "b1:2:1:10", "b2:1:1:1");
+    }
+
+    /**
+     * Issue 28: versions left without their current rows (deleted by hand, a table dropped and made again) make the
+     * scope not empty, so the next sync reads the history and goes on from its latest version, never writes version 1
+     * again.
+     */
+    @Test
+    void versionsLeftWithoutTheirCurrentRowsMakeTheScopeNotEmptyAndTheVersionsGoOn() {
+        schema.createHistory(BILLS);
+        warehouse.upsert(BILLS, List.of(bill("b1", "Open", day(1), false, "10.00")), 1);
+        jdbi.useHandle(h -> {
+            h.execute("DELETE FROM bill_lines");
+            h.execute("DELETE FROM bills");
+        });
+        assertThat(warehouse.isEmpty(BILLS, "c1")).as("bills_history has c1's versions").isFalse();
+
+        Warehouse.Written written = warehouse.write(BILLS, List.of(bill("b1", "Paid", day(2), false, "10.00")), 2,
+                new Warehouse.Walked("c1", null, warehouse.isEmpty(BILLS, "c1")));
+
+        assertThat(written.straight()).isFalse();
+        assertThat(versions()).containsExactly(
+                "b1 v1 Open " + day(1) + " to " + day(2) + " current=false run 1",
+                "b1 v2 Paid " + day(2) + " to null current=true run 2");
+    }
+
+    private List<String> historyLines() {
+        return jdbi.withHandle(h -> h.createQuery("SELECT bill_id, version, line_number, amount FROM bill_lines_history"
+                + " ORDER BY bill_id, version, line_number").map((rs, ctx) -> rs.getString(1) + ":" + rs.getInt(2) + ":" + rs.getInt(3)
+                        + ":" + rs.getBigDecimal(4).stripTrailingZeros().toPlainString()).list());
+    }
+
     @Test
     void historyTurnedOnLaterIsSeededFromRawOnceAndTheNextReadOfAnUnchangedRecordAddsNothing() {
         warehouse.upsert(BILLS_WITHOUT_HISTORY, List.of(bill("b1", "Open", day(1), false, "10.00", "2.50"),

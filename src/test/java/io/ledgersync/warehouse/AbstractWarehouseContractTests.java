@@ -227,6 +227,25 @@ abstract class AbstractWarehouseContractTests {
         assertThat(number("SELECT COUNT(*) FROM bills WHERE deleted_at IS NULL")).isEqualTo(5);
     }
 
+    /**
+     * Issue 28: the straight path inserts child rows without deleting a parent's old ones, so a scope is empty only when
+     * its child tables have no row of it either: child rows left without their parent make it a scope to upsert into,
+     * and the upsert replaces them.
+     */
+    @Test
+    void childRowsLeftWithoutTheirParentMakeTheScopeNotEmptyAndTheUpsertReplacesThem() {
+        schema().create(BILLS);
+        warehouse.upsert(BILLS, List.of(bill("c1", "b1", "desk", "chair")), 1);
+        jdbi.useHandle(h -> h.execute("DELETE FROM bills"));
+        assertThat(warehouse.isEmpty(BILLS, "c1")).as("bill_lines has c1's rows").isFalse();
+
+        Warehouse.Written written = warehouse.write(BILLS, List.of(bill("c1", "b1", "lamp")), 2,
+                new Warehouse.Walked("c1", null, warehouse.isEmpty(BILLS, "c1")));
+
+        assertThat(written.straight()).isFalse();
+        assertThat(lines("c1", "b1")).containsExactly("1:lamp");
+    }
+
     /** Whether this database has a straight path for a first sync ({@code RowUpsert.insertNew}). */
     boolean straightInserts() {
         return false;

@@ -60,8 +60,9 @@ public class DataSetItemWriter implements ItemStreamWriter<Page> {
     /** Reads the cursor value of a row; null for a data set without a cursor. */
     private final CursorValues cursor;
     /**
-     * Whether the company's rows of the table are tried straight in ({@link Warehouse#write}): the table had none when
-     * the partition opened, and no chunk since met a key there. A resumed partition finds the rows it committed, and
+     * Whether the company's rows of the table are tried straight in ({@link Warehouse#write}): the table, its child
+     * tables and their history had none when the partition opened ({@link Warehouse#isEmpty}), and no chunk since met
+     * a key there. A resumed partition finds the rows it committed, and
      * upserts.
      */
     private boolean intoEmpty;

@@ -26,6 +26,19 @@ public final class ChildRows {
 
     /** @param children the child tables to replace (all of the table's, or those a schema change fills) */
     public static void replace(Handle handle, RowUpsert inserts, Table table, List<ChildTable> children, List<Row> rows) {
+        write(handle, inserts, table, children, rows, true);
+    }
+
+    /**
+     * Inserts the child rows of parents that have none in the child tables (parents new to their scope, whose
+     * children were empty): {@link #replace} without its delete, a statement per parent and child table.
+     */
+    public static void insert(Handle handle, RowUpsert inserts, Table table, List<ChildTable> children, List<Row> rows) {
+        write(handle, inserts, table, children, rows, false);
+    }
+
+    private static void write(Handle handle, RowUpsert inserts, Table table, List<ChildTable> children, List<Row> rows,
+            boolean deleteOld) {
         if (children.isEmpty() || rows.isEmpty()) {
             return;
         }
@@ -40,7 +53,9 @@ public final class ChildRows {
         }
         for (ChildTable child : children) {
             int childIndex = table.children().indexOf(child);
-            delete(handle, table, child, lastByKey.keySet(), companyIndex >= 0);
+            if (deleteOld) {
+                delete(handle, table, child, lastByKey.keySet(), companyIndex >= 0);
+            }
             List<ColumnType> types = types(table, child, companyIndex >= 0);
             List<Object[]> lines = new ArrayList<>();
             lastByKey.forEach((key, row) -> {

@@ -63,6 +63,19 @@ public final class VersionWriter {
      * @return how many versions were written
      */
     public int write(Handle handle, Table table, List<Row> rows, List<Seen> seen) {
+        return write(handle, table, rows, seen, true);
+    }
+
+    /**
+     * {@link #write} for records the history has no version of yet (a first sync's keys, new to their scope): each gets
+     * its version 1 without the look-up, which on PostgreSQL without statistics scans the company's whole history for
+     * every chunk (bench/BENCHMARKS.md, "End to end ... where PostgreSQL's CPU goes").
+     */
+    public int writeFirst(Handle handle, Table table, List<Row> rows, List<Seen> seen) {
+        return write(handle, table, rows, seen, false);
+    }
+
+    private int write(Handle handle, Table table, List<Row> rows, List<Seen> seen, boolean lookUp) {
         if (rows.isEmpty()) {
             return 0; // a chunk read again unchanged: no lookup, no write
         }
@@ -71,7 +84,7 @@ public final class VersionWriter {
         for (int r = 0; r < rows.size(); r++) {
             lastByKey.put(keyOf(table, rows.get(r)), r);
         }
-        Map<List<Object>, Latest> latest = latest(handle, table, new ArrayList<>(lastByKey.keySet()));
+        Map<List<Object>, Latest> latest = lookUp ? latest(handle, table, new ArrayList<>(lastByKey.keySet())) : Map.of();
         int validFromIndex = versioning.validFrom() == null ? -1 : table.indexOf(versioning.validFrom());
         int deletedIndex = versioning.deletedFlag() == null ? -1 : table.indexOf(versioning.deletedFlag());
         List<Object[]> versions = new ArrayList<>();

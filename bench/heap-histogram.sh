@@ -5,6 +5,7 @@
 #
 #   bench/heap-histogram.sh <out dir> [bench/run.sh options...]
 #   INTERVAL=20 TOP=25 bench/heap-histogram.sh target/heap --workload=smoke --memory-workload=W1M
+#   INTERVAL=0 bench/heap-histogram.sh target/heap-plain ...   # GC logs only: the run's own GC and speed figures
 #
 # Run from the root of the checkout to measure (its target/ must hold the bench build: bench/run.sh once, or
 # ./mvnw -Pbench test-compile dependency:build-classpath -Dmdep.outputFile=target/bench-classpath.txt
@@ -21,7 +22,7 @@ java -Xmx512m -Djava.io.tmpdir=target/tmp -cp "target/test-classes:target/classe
   io.ledgersync.bench.PipelineBenchmark --scenarios=memory --databases=postgres "$@" >"$out/bench.txt" 2>&1 &
 bench=$!
 started=$(date +%s)
-while kill -0 "$bench" 2>/dev/null; do
+while [ "$interval" -gt 0 ] && kill -0 "$bench" 2>/dev/null; do
   sleep "$interval"
   for pid in $(jcmd -l 2>/dev/null | awk '/io.ledgersync.bench.Measurement/ {print $1}'); do
     at=$(($(date +%s) - started))

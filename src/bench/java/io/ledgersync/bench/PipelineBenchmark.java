@@ -54,6 +54,16 @@ final class PipelineBenchmark {
             "W1M", new Workload("W1M", 10, 100_000),
             "smoke", new Workload("smoke", 3, 3_000));
 
+    /**
+     * A named workload, or {@code <companies>x<invoices per company>} (e.g. {@code 4x100000}: four partitions of W1M's
+     * size at once, which shows what a partition holds per record read in less than half of W1M's time); null if neither.
+     */
+    private static Workload workload(String name) {
+        java.util.regex.Matcher custom = java.util.regex.Pattern.compile("(\\d+)x(\\d+)").matcher(name);
+        return custom.matches() ? new Workload(name, Integer.parseInt(custom.group(1)), Integer.parseInt(custom.group(2)))
+                : WORKLOADS.get(name);
+    }
+
     private final Map<String, String> options;
     private final Workload workload;
     private final int pageSize;
@@ -65,9 +75,9 @@ final class PipelineBenchmark {
 
     private PipelineBenchmark(Map<String, String> options, Map<String, String> extra) {
         this.options = options;
-        this.workload = WORKLOADS.get(options.getOrDefault("workload", "W1"));
+        this.workload = workload(options.getOrDefault("workload", "W1"));
         if (workload == null) {
-            throw new IllegalArgumentException("--workload is one of " + WORKLOADS.keySet());
+            throw new IllegalArgumentException("--workload is one of " + WORKLOADS.keySet() + " or <companies>x<invoices>");
         }
         this.pageSize = Integer.parseInt(options.getOrDefault("page-size", "1000"));
         this.concurrency = Integer.parseInt(options.getOrDefault("concurrency", "4"));
@@ -180,7 +190,7 @@ final class PipelineBenchmark {
         System.out.printf(Locale.ROOT, "%n## Memory: the pipeline in -Xmx%s, into %s%n%n", heap, database.name());
         System.out.println("| workload | records | completed | records/s | GC ms | GCs | peak heap used MB | max heap after GC MB |");
         System.out.println("|---|---:|---|---:|---:|---:|---:|---:|");
-        Workload large = WORKLOADS.get(options.getOrDefault("memory-workload", "W1M"));
+        Workload large = workload(options.getOrDefault("memory-workload", "W1M"));
         for (Workload each : List.of(workload, large)) {
             Run run = measure("pipeline", database, each, heap, unlimitedClient(), faults -> { });
             boolean completed = run.figures().containsKey("records") && run.number("rows") == (double) each.companies() * each.invoicesPerCompany();

@@ -1,8 +1,5 @@
 package io.ledgersync.sync.walk;
 
-import java.util.HashSet;
-import java.util.Set;
-
 import io.ledgersync.source.Page;
 import io.ledgersync.source.SourceRecord;
 
@@ -12,12 +9,13 @@ import io.ledgersync.source.SourceRecord;
  * of what it announced fails its partition ({@link ShortWalk}); a restart resumes it. What it saw is a line of text for the run's
  * detail; whether records were pushed forward (shrinking: some may have been skipped) decides how to recover.
  *
- * <p>Not thread-safe: one per pass, used by the partition's thread. Ids are remembered for the pass only; a resumed
+ * <p>Not thread-safe: one per pass, used by the partition's thread. Ids are remembered for the pass only, as 64-bit
+ * hashes ({@link IdHashes}: a pass reads the whole company data set, and its ids must not fill the heap); a resumed
  * walk starts remembering anew.
  */
 final class DriftWatch {
 
-    private final Set<String> ids = new HashSet<>();
+    private final IdHashes ids = new IdHashes();
     private long lastTotal = -1;
     private String seen;
     private boolean shrank;

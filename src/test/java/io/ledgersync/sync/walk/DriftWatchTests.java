@@ -41,6 +41,17 @@ class DriftWatchTests {
     }
 
     @Test
+    void anIdReadAgainManyPagesLaterIsDriftToo() {
+        watch.check(page(1, 20_002, "moved", "x"));
+        for (int number = 2; number <= 10_000; number++) {
+            assertThat(watch.check(page(number, 20_002, "r" + number + "a", "r" + number + "b"))).isFalse();
+        }
+
+        assertThat(watch.check(page(10_001, 20_002, "moved"))).isTrue();
+        assertThat(watch.seen()).isEqualTo("id moved read twice (page 10001)");
+    }
+
+    @Test
     void driftSeenBeforeARestartIsReadAgainWholeSinceHowItMovedIsNotKnown() {
         watch.seenBefore("totalResults went from 250 to 257 at page 2");
 

@@ -143,7 +143,7 @@ public class SyncJobConfiguration {
      */
     @Bean
     WorkerSteps workerSteps(JobRepository jobRepository, PlatformTransactionManager transactionManager, DataSetCatalog catalog,
-            SyncStates states, RejectedRecords rejectedRecords, Warehouse warehouse, DataApiClient client,
+            SyncStates states, RejectedRecords rejectedRecords, Warehouse warehouse, ObjectProvider<DataApiClient> client,
             PermanentFailures permanentFailures, SyncProperties properties, ObjectProvider<Clock> clockProvider,
             ObjectProvider<PartitionSteps> partitionSteps, ApplicationEventPublisher events) {
         Clock clock = clockProvider.getIfAvailable(Clock::systemUTC);
@@ -155,7 +155,10 @@ public class SyncJobConfiguration {
         Map<String, Step> steps = new LinkedHashMap<>();
         for (DataSet dataSet : catalog.all()) {
             steps.put(dataSet.name(), new PartitionWorkerStep(dataSet.name(), partition -> {
-                DataSetItemReader reader = reader(dataSet, partition, client, permanentFailures, events, properties, clock);
+                // the client only when a partition runs: a command that builds the job and syncs nothing (schema,
+                // status) must not make it, nor start the embedded sandbox it would read (issue 28's lazy start)
+                DataSetItemReader reader = reader(dataSet, partition, client.getObject(), permanentFailures, events,
+                        properties, clock);
                 var worker = new StepBuilder(dataSet.name(), jobRepository)
                         .<Page, Page>chunk(1)
                         .transactionManager(transactionManager)

@@ -40,6 +40,11 @@ MARKERS = {
     "Batch creates a data set's partitions (SimpleStepExecutionSplitter)": "SimpleStepExecutionSplitter.split",
     "an execution context serialized (DefaultExecutionContextSerializer)": "DefaultExecutionContextSerializer",
     "a bean created (Spring's bean factory)": "AbstractAutowireCapableBeanFactory.createBean",
+    "warehouse write (Warehouse.write)": "Warehouse.write",
+    "current rows straight in (CopyUpsert.insertNew)": "CopyUpsert.insertNew",
+    "history: versions (VersionWriter.write)": "VersionWriter.write",
+    "history: the record hash (RawHash.of)": "RawHash.of",
+    "history: the versions' child rows (VersionWriter.insertChildren)": "VersionWriter.insertChildren",
 }
 # the library of a sample's first frame outside the JDK: who asked for the CPU
 LIBRARIES = [("io.ledgersync.", "ledgersync"), ("org.springframework.batch.", "Spring Batch"), ("org.jdbi.", "Jdbi"),

@@ -183,12 +183,14 @@ final class CopyUpsert implements RowUpsert {
         text.clear();
     }
 
-    /** COPY's text format: \N is null; the types of {@link Row} print as PostgreSQL reads them. */
+    /** COPY's text format: \N is null; the types of {@link Row} print as PostgreSQL reads them, a byte[] as its UTF-8 text. */
     static void appendValue(CopyText text, Object value) {
         if (value == null) {
             text.appendAscii("\\N");
         } else if (value instanceof String string) {
             text.appendEscaped(string);
+        } else if (value instanceof byte[] utf8) {
+            text.appendEscaped(utf8); // a record's raw JSON (RowUpsert#insert): no String of it (issue 28)
         } else if (value instanceof java.math.BigDecimal decimal) {
             text.appendDecimal(decimal); // as toPlainString prints it, without making a String
         } else if (value instanceof Long number) {

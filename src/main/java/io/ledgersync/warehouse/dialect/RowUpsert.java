@@ -1,5 +1,6 @@
 package io.ledgersync.warehouse.dialect;
 
+import java.nio.charset.StandardCharsets;
 import java.time.OffsetDateTime;
 import java.util.Collections;
 import java.util.List;
@@ -41,6 +42,8 @@ public interface RowUpsert {
      * were deleted): by default a JDBC batch of single-row inserts (H2), {@link CopyUpsert} a {@code COPY} (PostgreSQL).
      *
      * @param types each column's type, for a null value
+     * @param rows each row's values in column order; a {@code byte[]} is UTF-8 text (a record's raw JSON, {@link Row#raw}):
+     *     COPY escapes its bytes as they are, the JDBC batch binds the String it makes of them
      */
     default void insert(Handle handle, String table, List<String> columns, List<ColumnType> types, List<Object[]> rows) {
         if (rows.isEmpty()) {
@@ -52,6 +55,8 @@ public interface RowUpsert {
             for (int i = 0; i < values.length; i++) {
                 if (values[i] == null) {
                     batch.bindNull(i, types.get(i).sqlType());
+                } else if (values[i] instanceof byte[] utf8) {
+                    batch.bind(i, new String(utf8, StandardCharsets.UTF_8)); // H2 keeps raw as CHARACTER VARYING
                 } else {
                     batch.bind(i, values[i]);
                 }

@@ -22,7 +22,8 @@ import tools.jackson.databind.json.JsonMapper;
  * next read. Keys are hashed sorted (a key given twice counts once, with its last value), numbers by value
  * ({@code 12.50} as {@code 12.5}). The canonical text is written in one streaming pass over the record's bytes, with
  * no tree of it (a first sync hashes every record it writes: issue 28); it is byte for byte the text the tree-based
- * version of this class hashed, so the hashes that warehouses already store stay valid ({@code RawHashTests}).
+ * version of this class hashed, so the hashes that warehouses already store stay valid ({@code RawHashTests}). The
+ * usual record (ASCII keys, no escapes) is written without the parser, by {@link ByteCanonical}, to the same text.
  * Thread-safe.
  */
 public final class RawHash {
@@ -30,6 +31,16 @@ public final class RawHash {
     private static final JsonMapper JSON = JsonMapper.builder().enable(DeserializationFeature.USE_BIG_DECIMAL_FOR_FLOATS).build();
     /** Half of SHA-256, as 32 hex digits: a chance collision among a record's versions is beyond any ledger's size. */
     private static final int BYTES = 16;
+    private static final ThreadLocal<MessageDigest> DIGEST = ThreadLocal.withInitial(() -> {
+        try {
+            return MessageDigest.getInstance("SHA-256");
+        } catch (NoSuchAlgorithmException e) {
+            throw new IllegalStateException("Every Java runtime has SHA-256", e);
+        }
+    });
+    /** The usual record's way, without the parser ({@link ByteCanonical}); the parser's way for the rest. */
+    private static final int KEPT_BUFFER = 1 << 20;
+    private static final ThreadLocal<ByteCanonical> USUAL = ThreadLocal.withInitial(ByteCanonical::new);
 
     private RawHash() {
     }
@@ -40,12 +51,21 @@ public final class RawHash {
 
     /** @param rawJson the record's JSON as UTF-8 bytes */
     public static String of(byte[] rawJson) {
-        MessageDigest digest;
-        try {
-            digest = MessageDigest.getInstance("SHA-256");
-        } catch (NoSuchAlgorithmException e) {
-            throw new IllegalStateException("Every Java runtime has SHA-256", e);
+        ByteCanonical usual = USUAL.get();
+        if (!usual.write(rawJson)) {
+            return ofParsed(rawJson);
         }
+        MessageDigest digest = DIGEST.get();
+        digest.update(usual.bytes, 0, usual.length);
+        if (usual.bytes.length > KEPT_BUFFER) {
+            USUAL.remove(); // a rare huge record: its buffers are not kept for the thread's life
+        }
+        return HexFormat.of().formatHex(digest.digest(), 0, BYTES);
+    }
+
+    /** The parser's way, for records {@link ByteCanonical} leaves to it; the tests hold the two ways to the same hash. */
+    static String ofParsed(byte[] rawJson) {
+        MessageDigest digest = DIGEST.get();
         Canonical canonical = new Canonical(rawJson.length + 64);
         try (JsonParser parser = JSON.createParser(rawJson)) {
             parser.nextToken();

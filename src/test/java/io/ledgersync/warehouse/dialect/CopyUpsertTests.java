@@ -39,6 +39,15 @@ class CopyUpsertTests {
         assertThat(escapedBytes("\\\\\\\\")).isEqualTo("\\\\".repeat(4));
     }
 
+    /** Issue 28: a version's raw goes to its history's COPY as the record's bytes, as the current row's does, no String made. */
+    @Test
+    void aVersionsRawGivenAsBytesIsWrittenAsItsEscapedText() {
+        CopyText version = new CopyText(4);
+        CopyUpsert.appendValues(version, new Object[] {"c1", "{\"a\":\t\"é 😀\"}".getBytes(StandardCharsets.UTF_8), 1L});
+
+        assertThat(version).hasToString("c1\t{\"a\":\\t\"é 😀\"}\t1");
+    }
+
     @Test
     void printsEachRowTypeAsPostgresReadsIt() {
         assertThat(value(null)).isEqualTo("\\N");

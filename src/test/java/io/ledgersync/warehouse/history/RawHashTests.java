@@ -3,7 +3,9 @@ package io.ledgersync.warehouse.history;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
 import java.util.List;
+import java.util.Random;
 import java.util.stream.IntStream;
 
 import org.junit.jupiter.api.Test;
@@ -69,5 +71,102 @@ class RawHashTests {
             // and written anew by a tree, as Jackson prints its numbers
             assertThat(RawHash.of(JSON.readTree(invoice).toString())).isEqualTo(TreeRawHash.of(invoice));
         });
+    }
+
+    /**
+     * Issue 28: the usual record is written without the parser ({@link ByteCanonical}), and hashes as the parser's way
+     * does: numbers of every spelling, keys out of order and repeated, nesting, text beyond ASCII and whitespace.
+     */
+    @Test
+    void usualRecordsTakeTheWayWithoutTheParserAndHashAsTheParsersWayDoes() {
+        List<String> records = new ArrayList<>(List.of(
+                "{}", "[]", " { \"b\" : [ 1 , 2 ] ,\n\t\"a\" : { } }\r\n", "{\"b\":1,\"a\":2,\"a\":3}", "{\"a\":1,\"a\":2}",
+                "{\"n\":[0,-0,-0.0,0.000,100,120,1.0000,12.50,-12.340,0.0000001,0.000001,0.00001230,1e2,1.5E-7,-2E+3,0E5]}",
+                "{\"n\":[123456789012345678901234567890.10,9223372036854775808,-9223372036854775809,1000000000000000000000]}",
+                "{\"name\":\"Müller & Söhne 日本 😀\",\"t\":true,\"f\":false,\"z\":null}",
+                "{\"sorted\":1,\"already\":2,\"Upper\":3,\"lower\":4,\"10\":5,\"9\":6,\"\":7}"));
+        Random random = new Random(28);
+        for (int i = 0; i < 2_000; i++) {
+            records.add(randomValue(random, 0, true));
+        }
+
+        assertThat(records).allSatisfy(record -> {
+            byte[] bytes = record.getBytes(StandardCharsets.UTF_8);
+            assertThat(new ByteCanonical().write(bytes)).as("the usual way takes %s", record).isTrue();
+            assertThat(RawHash.of(bytes)).as(record).isEqualTo(RawHash.ofParsed(bytes)).isEqualTo(TreeRawHash.of(record));
+        });
+    }
+
+    /** What the way without the parser leaves to it, and what that way then hashes: as before. */
+    @Test
+    void recordsOutsideTheUsualAreLeftToTheParsersWayAndHashAsBefore() {
+        List<String> records = List.of(
+                "{\"s\":\"an escape \\\" inside\"}", "{\"s\":\"caf\\u00e9\"}", "{\"é\":1,\"e\":2}",
+                "{\"a\":\"\\ud800 lone\"}");
+        assertThat(records).allSatisfy(record -> {
+            assertThat(new ByteCanonical().write(record.getBytes(StandardCharsets.UTF_8))).as(record).isFalse();
+            assertThat(RawHash.of(record)).as(record).isEqualTo(TreeRawHash.of(record));
+        });
+        // bytes that are not UTF-8 (a surrogate, an overlong slash) and JSON that is broken are left to the parser too
+        List<byte[]> notUsual = List.of(new byte[] {'"', (byte) 0xED, (byte) 0xA0, (byte) 0x80, '"'},
+                new byte[] {'"', (byte) 0xC0, (byte) 0xAF, '"'}, "{\"a\":1".getBytes(StandardCharsets.UTF_8),
+                "{\"a\":01}".getBytes(StandardCharsets.UTF_8), "[1,]".getBytes(StandardCharsets.UTF_8),
+                "{\"a\":1} x".getBytes(StandardCharsets.UTF_8), "{\"a\":tru}".getBytes(StandardCharsets.UTF_8));
+        assertThat(notUsual).allSatisfy(bytes -> assertThat(new ByteCanonical().write(bytes)).isFalse());
+    }
+
+    /** Sandbox invoices, every one, take the way without the parser (what a first sync of W1 hashes). */
+    @Test
+    void sandboxInvoicesTakeTheWayWithoutTheParser() {
+        try (SandboxServer server = SandboxServer.start(SandboxSettings.defaults().withCompanies(1).withInvoicesPerCompany(200))) {
+            String company = server.dataSet().companyIds().get(0);
+            ByteCanonical usual = new ByteCanonical();
+            assertThat(IntStream.range(0, 200).mapToObj(i -> server.dataSet().invoiceJson(company, i)))
+                    .allSatisfy(invoice -> assertThat(usual.write(invoice.getBytes(StandardCharsets.UTF_8))).isTrue());
+        }
+    }
+
+    private static String randomValue(Random random, int depth, boolean object) {
+        int kind = object ? 0 : random.nextInt(depth > 3 ? 4 : 6);
+        return switch (kind) {
+            case 0 -> {
+                StringBuilder members = new StringBuilder("{");
+                int count = random.nextInt(6);
+                for (int m = 0; m < count; m++) {
+                    members.append(m > 0 ? "," : "").append(random.nextBoolean() ? " " : "").append('"')
+                            .append(KEYS.get(random.nextInt(KEYS.size()))).append("\":").append(randomValue(random, depth + 1, false));
+                }
+                yield members.append('}').toString();
+            }
+            case 1 -> randomNumber(random);
+            case 2 -> '"' + TEXTS.get(random.nextInt(TEXTS.size())) + '"';
+            case 3 -> List.of("true", "false", "null").get(random.nextInt(3));
+            case 4 -> {
+                StringBuilder items = new StringBuilder("[");
+                int count = random.nextInt(4);
+                for (int m = 0; m < count; m++) {
+                    items.append(m > 0 ? ", " : "").append(randomValue(random, depth + 1, false));
+                }
+                yield items.append(']').toString();
+            }
+            default -> randomValue(random, depth + 1, true);
+        };
+    }
+
+    private static final List<String> KEYS = List.of("id", "amount", "a", "b", "B", "lineItems", "x1", "x10", "x2", "_k", "");
+    private static final List<String> TEXTS = List.of("", "plain", "GBP", "naïve café", "日本語", "emoji 😀 and more", "tab-less text");
+
+    /** Integers, decimals with zeros before and after, exponents: the spellings BigDecimal lays out differently. */
+    private static String randomNumber(Random random) {
+        String sign = random.nextInt(4) == 0 ? "-" : "";
+        String whole = random.nextInt(5) == 0 ? "0" : Long.toString((random.nextLong() & Long.MAX_VALUE) >>> random.nextInt(64));
+        StringBuilder number = new StringBuilder(sign).append(whole);
+        if (random.nextBoolean()) {
+            number.append('.').append("0".repeat(random.nextInt(8))).append(random.nextInt(1000)).append("0".repeat(random.nextInt(4)));
+        }
+        if (random.nextInt(8) == 0) {
+            number.append(random.nextBoolean() ? 'e' : 'E').append(List.of("", "+", "-").get(random.nextInt(3))).append(random.nextInt(30));
+        }
+        return number.toString();
     }
 }

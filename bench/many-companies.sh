@@ -11,7 +11,9 @@
 # each sync under bench/thread-cpu.py: its CPU by thread (JIT compilers, GC, partitions, main), a table per sync
 # printed after the round and kept in $KEEP/*.threads. SYNC_JAVA_OPTS="..." go to this jar's JVM only (not the
 # baseline's), e.g. "-XX:TieredStopAtLevel=1" or "-Xlog:gc:file=/tmp/gc.log": with JAR=BASELINE_JAR, a JVM option's
-# effect in the same run.
+# effect in the same run. LAUNCHER=1 runs each jar's sync through the bin/ledgersync of the checkout that built it
+# (<jar's folder>/../bin/ledgersync: its CDS archive and the JVM options it ships), not `java -jar`; JVM options then
+# reach it through the launcher's JAVA_OPTS (SYNC_JAVA_OPTS, JFR=1 and -Xmx512m do).
 # Needs target/ledgersync.jar (./mvnw -q -B package -DskipTests) and PostgreSQL at 127.0.0.1:5432 (user postgres, trust);
 # makes and drops the database ls_f_many. Results go in bench/BENCHMARKS.md ("Many companies").
 #   bench/many-companies.sh [rounds=3] [companies=1000] [records=5] [extra sync settings...]
@@ -62,9 +64,14 @@ common=(--ledgersync.api.base-url=http://127.0.0.1:$PORT --ledgersync.api.api-ke
 # prints "seconds pages cpu" of one sync: the run's seconds and requests from its --json summary, and the CPU
 # seconds (user + system) of the whole command, JVM start included (the load of a busy machine does not inflate it)
 sync_json() {
-    local out=$1 jar=$2 threads=(); shift 2
+    local out=$1 jar=$2 threads=() command; shift 2
     [ "${THREADS:-0}" = 1 ] && threads=(python3 "$ROOT/bench/thread-cpu.py" "$out.threads" --)
-    /usr/bin/time -f "%U %S" -o "$out.cpu" ${threads[@]+"${threads[@]}"} java -Xmx512m "$@" -jar "$jar" sync --json "${common[@]}" >"$out" 2>"$out.err" \
+    if [ "${LAUNCHER:-0}" = 1 ]; then
+        command=(env JAVA_OPTS="-Xmx512m $*" "$(dirname "$jar")/../bin/ledgersync")
+    else
+        command=(java -Xmx512m "$@" -jar "$jar")
+    fi
+    /usr/bin/time -f "%U %S" -o "$out.cpu" ${threads[@]+"${threads[@]}"} "${command[@]}" sync --json "${common[@]}" >"$out" 2>"$out.err" \
         || { echo "sync failed: $(tail -3 "$out.err")" >&2; exit 1; }
     python3 - "$out" <<'PY'
 import json, sys

@@ -7,7 +7,13 @@
 # (ledgersync's concurrency), the same URLs the run asked (its watermarks read back from sync_state, minus the lookback).
 # The rate limit is lifted. Overhead per company data set = (run - curl) / company data sets. JFR=1 keeps a flight
 # recording of the last round's sync command (bench/jfr-top.py reads it). BASELINE_JAR=other.jar runs that jar's sync
-# too in every round, before this one's, on the same warehouse: the baseline measured in the same run.
+# too in every round, before this one's, on the same warehouse: the baseline measured in the same run. THREADS=1 runs
+# each sync under bench/thread-cpu.py: its CPU by thread (JIT compilers, GC, partitions, main), a table per sync
+# printed after the round and kept in $KEEP/*.threads. SYNC_JAVA_OPTS="..." go to this jar's JVM only (not the
+# baseline's), e.g. "-XX:TieredStopAtLevel=1" or "-Xlog:gc:file=/tmp/gc.log": with JAR=BASELINE_JAR, a JVM option's
+# effect in the same run. LAUNCHER=1 runs each jar's sync through the bin/ledgersync of the checkout that built it
+# (<jar's folder>/../bin/ledgersync: its CDS archive and the JVM options it ships), not `java -jar`; JVM options then
+# reach it through the launcher's JAVA_OPTS (SYNC_JAVA_OPTS, JFR=1 and -Xmx512m do).
 # Needs target/ledgersync.jar (./mvnw -q -B package -DskipTests) and PostgreSQL at 127.0.0.1:5432 (user postgres, trust);
 # makes and drops the database ls_f_many. Results go in bench/BENCHMARKS.md ("Many companies").
 #   bench/many-companies.sh [rounds=3] [companies=1000] [records=5] [extra sync settings...]
@@ -58,8 +64,14 @@ common=(--ledgersync.api.base-url=http://127.0.0.1:$PORT --ledgersync.api.api-ke
 # prints "seconds pages cpu" of one sync: the run's seconds and requests from its --json summary, and the CPU
 # seconds (user + system) of the whole command, JVM start included (the load of a busy machine does not inflate it)
 sync_json() {
-    local out=$1 jar=$2; shift 2
-    /usr/bin/time -f "%U %S" -o "$out.cpu" java -Xmx512m "$@" -jar "$jar" sync --json "${common[@]}" >"$out" 2>"$out.err" \
+    local out=$1 jar=$2 threads=() command; shift 2
+    [ "${THREADS:-0}" = 1 ] && threads=(python3 "$ROOT/bench/thread-cpu.py" "$out.threads" --)
+    if [ "${LAUNCHER:-0}" = 1 ]; then
+        command=(env JAVA_OPTS="-Xmx512m $*" "$(dirname "$jar")/../bin/ledgersync")
+    else
+        command=(java -Xmx512m "$@" -jar "$jar")
+    fi
+    /usr/bin/time -f "%U %S" -o "$out.cpu" ${threads[@]+"${threads[@]}"} "${command[@]}" sync --json "${common[@]}" >"$out" 2>"$out.err" \
         || { echo "sync failed: $(tail -3 "$out.err")" >&2; exit 1; }
     python3 - "$out" <<'PY'
 import json, sys
@@ -116,12 +128,16 @@ for round in $(seq 1 "$ROUNDS"); do
         bases+=("$base_s") base_cpus+=("$base_cpu")
     fi
     db_counts >before.txt
-    read -r run_s pages cpu < <(sync_json "run-$round.json" "$JAR" "${jfr[@]}")
+    read -r -a sync_opts <<< "${SYNC_JAVA_OPTS:-}"
+    read -r run_s pages cpu < <(sync_json "run-$round.json" "$JAR" ${sync_opts[@]+"${sync_opts[@]}"} ${jfr[@]+"${jfr[@]}"})
     db_counts >after.txt
     urls >urls.txt
     curl_s=$(curl_all)
     echo "round $round: sync $run_s s ($pages requests, the command $cpu s of CPU), curl -P4 $curl_s s"
     runs+=("$run_s") curls+=("$curl_s") cpus+=("$cpu")
+    for table in base-"$round".json.threads run-"$round".json.threads; do
+        if [ -f "$table" ]; then echo "$table:"; cat "$table"; cp "$table" "$KEEP/"; fi
+    done
 done
 if [ -n "${BASELINE_JAR:-}" ]; then
     python3 - "$cds" "${bases[*]}" "${base_cpus[*]}" <<'PY'

@@ -21,7 +21,7 @@ import org.junit.jupiter.api.io.TempDir;
  * packaged jar ({@code target/ledgersync.jar}, which {@code verify} builds before these tests) with {@code JAVA_OPTS},
  * keeps the command's output and exit code, starts it from the fast-start layout beside it ({@code target/cds/}, issue
  * 28) when there is one and says nothing of an archive the JVM cannot use, and without a jar says in one line how to
- * build one.
+ * build one; a {@code sync} runs the JIT's first tier only, the long-lived commands both, {@code JAVA_OPTS} last.
  */
 class LauncherIntegrationTests {
 
@@ -66,6 +66,37 @@ class LauncherIntegrationTests {
         assertThat(result.exit()).as(result.toString()).isZero();
         assertThat(result.out().lines()).containsExactly("ledgersync " + LedgersyncApplication.version());
         assertThat(result.err()).as(result.toString()).contains("Mapped dynamic region");
+    }
+
+    @Test
+    void givenTheSyncCommandWhenLaunchedThenItsJvmCompilesWithTheFirstJitTierOnly() throws Exception {
+        // the JVM prints its flags' final values on standard output before the command runs
+        Result result = run(LAUNCHER, Map.of("JAVA_OPTS", "-XX:+PrintFlagsFinal"), "sync", "--help");
+
+        assertThat(result.exit()).as(result.toString()).isZero();
+        assertThat(tieredStopAtLevel(result)).isEqualTo("1");
+    }
+
+    @Test
+    void givenALongLivedCommandWhenLaunchedThenItsJvmKeepsBothJitTiers() throws Exception {
+        Result result = run(LAUNCHER, Map.of("JAVA_OPTS", "-XX:+PrintFlagsFinal"), "serve", "--help");
+
+        assertThat(result.exit()).as(result.toString()).isZero();
+        assertThat(tieredStopAtLevel(result)).isEqualTo("4");
+    }
+
+    @Test
+    void givenJavaOptsAskingForBothJitTiersWhenASyncIsLaunchedThenTheyWin() throws Exception {
+        Result result = run(LAUNCHER, Map.of("JAVA_OPTS", "-XX:+PrintFlagsFinal -XX:TieredStopAtLevel=4"), "sync", "--help");
+
+        assertThat(result.exit()).as(result.toString()).isZero();
+        assertThat(tieredStopAtLevel(result)).isEqualTo("4");
+    }
+
+    /** The value of -XX:TieredStopAtLevel in -XX:+PrintFlagsFinal's table: "intx TieredStopAtLevel = 1 {product} ...". */
+    private static String tieredStopAtLevel(Result result) {
+        return result.out().lines().map(String::trim).filter(line -> line.startsWith("intx TieredStopAtLevel "))
+                .map(line -> line.split("\\s+")[3]).findFirst().orElseThrow(() -> new AssertionError(result.toString()));
     }
 
     @Test

@@ -76,22 +76,7 @@ PAGE_SIZE=$(sed -n 's/.*page-size: \${LEDGERSYNC_PAGE_SIZE:\([0-9]*\)}.*/\1/p' "
 
 # CPU seconds so far of the sandbox JVM and of the PostgreSQL server (postmaster, reaped and live children: /proc)
 cpu_of() {
-    python3 - "$SANDBOX" "$("${PSQL[@]}" -c 'SHOW data_directory')" <<'PY'
-import os, sys
-def stat(pid):
-    try:
-        text = open(f"/proc/{pid}/stat").read()
-    except OSError:
-        return None
-    return text[text.rindex(")") + 2:].split()
-def ticks(pid, reaped=False):
-    f = stat(pid)
-    return 0 if f is None else int(f[11]) + int(f[12]) + (int(f[13]) + int(f[14]) if reaped else 0)
-postmaster = int(open(os.path.join(sys.argv[2], "postmaster.pid")).readline())
-server = ticks(postmaster, True) + sum(ticks(p) for p in os.listdir("/proc")
-                                       if p.isdigit() and (stat(p) or [0, -1])[1] == str(postmaster))
-print(ticks(int(sys.argv[1])) / 100, server / 100)
-PY
+    python3 "$ROOT/bench/proc-cpu.py" "$SANDBOX" "tree:$(head -1 "$("${PSQL[@]}" -c 'SHOW data_directory')/postmaster.pid")"
 }
 
 fresh_database() {

@@ -9,6 +9,7 @@
 #   bench/pg-statements.sh [tree=.] [out=target/bench/pg-statements]
 # Environment: COMPANIES (10), INVOICES (20000), PGPORT (5433), PGDIR (/tmp/ls_e2e_pg), DB (ls_e2e_prof).
 set -euo pipefail
+HERE=$(cd "$(dirname "$0")" && pwd) # this script's folder: its helpers, whatever tree is measured
 TREE=$(readlink -f "${1:-$(dirname "$0")/..}"); OUT=$(readlink -m "${2:-$TREE/target/bench/pg-statements}")
 PGPORT=${PGPORT:-5433}; PGDIR=${PGDIR:-/tmp/ls_e2e_pg}; DB=${DB:-ls_e2e_prof}
 BIN=$(ls -d /usr/lib/postgresql/*/bin | sort -V | tail -1)
@@ -45,19 +46,7 @@ SETTINGS=(--ledgersync.api.base-url="http://127.0.0.1:$PORT" --ledgersync.api.ap
 "$TREE/bin/ledgersync" schema "${SETTINGS[@]}" >schema.out 2>&1
 "${P[@]}" -c CHECKPOINT -c "SELECT pg_stat_statements_reset()" >/dev/null
 cpu() { # the server's CPU seconds so far: postmaster with its reaped children, and its live children
-    python3 - "$(head -1 "$PGDIR/data/postmaster.pid")" <<'PY'
-import os, sys
-def stat(pid):
-    try:
-        text = open(f"/proc/{pid}/stat").read()
-    except OSError:
-        return None
-    return text[text.rindex(")") + 2:].split()
-f = stat(sys.argv[1])
-total = int(f[11]) + int(f[12]) + int(f[13]) + int(f[14])
-total += sum(int(g[11]) + int(g[12]) for g in map(stat, filter(str.isdigit, os.listdir("/proc"))) if g and g[1] == sys.argv[1])
-print(total / 100)
-PY
+    python3 "$HERE/proc-cpu.py" "tree:$(head -1 "$PGDIR/data/postmaster.pid")"
 }
 before=$(cpu)
 /usr/bin/time -f "%e %U %S" -o time.txt "$TREE/bin/ledgersync" sync --datasets=companies,invoices --json "${SETTINGS[@]}" >sync.json 2>sync.err

@@ -88,8 +88,7 @@ final class ByteCanonical {
         int base = memberCount;
         boolean ordered = true;
         skipWhitespace();
-        if (at < in.length && in[at] == '}') {
-            at++;
+        if (take('}')) {
             put('}');
             return true;
         }
@@ -122,13 +121,11 @@ final class ByteCanonical {
             }
             push(prefix, keyFrom, keyTo, from, length);
             skipWhitespace();
-            if (at < in.length && in[at] == ',') {
-                at++;
+            if (take(',')) {
                 skipWhitespace();
                 continue;
             }
-            if (at < in.length && in[at] == '}') {
-                at++;
+            if (take('}')) {
                 break;
             }
             return false;
@@ -145,8 +142,7 @@ final class ByteCanonical {
         at++;
         put('[');
         skipWhitespace();
-        if (at < in.length && in[at] == ']') {
-            at++;
+        if (take(']')) {
             put(']');
             return true;
         }
@@ -156,13 +152,11 @@ final class ByteCanonical {
             }
             put(',');
             skipWhitespace();
-            if (at < in.length && in[at] == ',') {
-                at++;
+            if (take(',')) {
                 skipWhitespace();
                 continue;
             }
-            if (at < in.length && in[at] == ']') {
-                at++;
+            if (take(']')) {
                 put(']');
                 return true;
             }
@@ -190,8 +184,7 @@ final class ByteCanonical {
         }
         int fracFrom = intTo;
         int fracTo = intTo;
-        if (at < in.length && in[at] == '.') {
-            at++;
+        if (take('.')) {
             fracFrom = at;
             while (at < in.length && in[at] >= '0' && in[at] <= '9') {
                 at++;
@@ -470,6 +463,15 @@ final class ByteCanonical {
             }
             at++;
         }
+    }
+
+    /** Steps over {@code b} if it comes next. */
+    private boolean take(char b) {
+        if (at < in.length && in[at] == b) {
+            at++;
+            return true;
+        }
+        return false;
     }
 
     /** A count's decimal digits, as Integer.toString prints it, without the String. */

@@ -243,6 +243,9 @@ public class Warehouse {
      */
     public record Deletions(long missing, long live, long marked) {
 
+        /** Nothing missing, nothing marked: a walk that wrote every row of its scope. */
+        public static final Deletions NONE = new Deletions(0, 0, 0);
+
         public boolean refused() {
             return marked < 0;
         }

@@ -19,6 +19,7 @@ public final class PositionKeys {
     private static final String TOTAL_RESULTS = "total.results";
     private static final String FIRST_RUN = "walk.first.run";
     private static final String NEWEST_CURSOR = "walk.newest";
+    private static final String STRAIGHT_PASS = "walk.straight.pass";
 
     private final ExecutionContext context;
 
@@ -86,9 +87,28 @@ public final class PositionKeys {
         context.putString(NEWEST_CURSOR, newest.toString());
     }
 
-    /** Forgets the page, the total, the first run and the end: the next walk starts from the first page. */
+    /**
+     * Whether every record of the full walk's pass begun at {@code pass} went straight into a scope that was empty when
+     * the partition opened (the writer's {@code Warehouse.write}): then every live row of the scope was written by that
+     * pass, and none can be missing at its end. False after a recovery pass began (its own start), after a chunk that
+     * met a key already there, and for a partition resumed onto its committed rows.
+     */
+    public boolean wentStraightIn(Instant pass) {
+        return pass.toString().equals(context.getString(STRAIGHT_PASS, null));
+    }
+
+    /** The pass going straight into an empty scope ({@link #wentStraightIn}); null: the partition no longer does. */
+    public void saveStraightPass(Instant pass) {
+        if (pass == null) {
+            context.remove(STRAIGHT_PASS);
+        } else {
+            context.putString(STRAIGHT_PASS, pass.toString());
+        }
+    }
+
+    /** Forgets the page, the total, the first run, the end and the straight pass: the next walk starts from the first page. */
     void forget() {
-        for (String key : new String[] {PAGE_HREF, PAGE_OFFSET, TOTAL_RESULTS, FIRST_RUN, WALK_ENDED}) {
+        for (String key : new String[] {PAGE_HREF, PAGE_OFFSET, TOTAL_RESULTS, FIRST_RUN, WALK_ENDED, STRAIGHT_PASS}) {
             context.remove(key);
         }
     }

@@ -89,6 +89,8 @@ public class DataSetItemWriter implements ItemStreamWriter<Page> {
         context.position().firstRun(runId);
         rejectedBefore = new HashSet<>(rejectedRecords.ids(dataSet.name(), companyId));
         intoEmpty = warehouse.isEmpty(dataSet.table(), companyId);
+        // a full walk's pass into an empty scope: its end needs no count of what is missing while every chunk goes straight in
+        context.position().saveStraightPass(intoEmpty ? walked().fullPassFrom() : null);
         warehouse.forgetSeen(dataSet.table(), companyId, walked().fullPassFrom());
     }
 
@@ -113,6 +115,9 @@ public class DataSetItemWriter implements ItemStreamWriter<Page> {
         }
         try {
             intoEmpty = warehouse.write(dataSet.table(), rows, runId, walked()).straight();
+            if (!intoEmpty) {
+                context.position().saveStraightPass(null); // a key met in the scope: markMissing counts, as for any walk
+            }
             clearStored(stored);
             keepNewestCursor(rows, stored);
         } catch (RuntimeException e) {

@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.mockito.ArgumentMatchers.any;
 import static org.mockito.ArgumentMatchers.eq;
 import static org.mockito.Mockito.mock;
+import static org.mockito.Mockito.never;
 import static org.mockito.Mockito.verify;
 import static org.mockito.Mockito.when;
 
@@ -57,6 +58,33 @@ class WalkCompletionTests {
 
         verify(warehouse).markMissing(catalog.get("invoices").table(), "c1", rewalk, NOW, 0.5);
         assertThat(events).containsExactly(new SyncEvent.DeletesMarked(1, "invoices", "c1", 2, false));
+    }
+
+    @Test
+    void aFullPassThatWentStraightIntoAnEmptyScopeMarksNothingWithoutCountingWhatIsMissing() {
+        PartitionContext context = context(Walk.Kind.FULL);
+        context.position().saveStraightPass(START); // the writer: the scope was empty, every chunk went straight in
+        context.position().saveTotalResults(250);
+
+        completion.completed(7, context, false, NOW);
+
+        verify(warehouse, never()).markMissing(any(), any(), any(), any(), any(Double.class));
+        assertThat(events).containsExactly(new SyncEvent.DeletesMarked(7, "invoices", "c1", 0, false));
+        verify(states).reconcile(eq(7L), eq("c1"), eq("invoices"), eq(0L), eq(250L), eq(NOW), eq("full"), eq(0L), eq(null));
+    }
+
+    @Test
+    void aRecoveryPassAfterAStraightStartCountsWhatIsMissingAsAnyFullWalkDoes() {
+        when(warehouse.markMissing(any(), any(), any(), any(), any(Double.class))).thenReturn(new Warehouse.Deletions(1, 250, 1));
+        PartitionContext context = context(Walk.Kind.FULL);
+        context.position().saveStraightPass(START);
+        Instant rewalk = START.plus(Duration.ofMinutes(3)); // page drift: the records the first pass wrote may be gone
+        context.recovery().saveWholeFrom(rewalk);
+
+        completion.completed(8, context, false, NOW);
+
+        verify(warehouse).markMissing(catalog.get("invoices").table(), "c1", rewalk, NOW, 0.5);
+        assertThat(events).containsExactly(new SyncEvent.DeletesMarked(8, "invoices", "c1", 1, false));
     }
 
     @Test

@@ -277,6 +277,7 @@ final class ByteCanonical {
      * characters, which JSON allows only escaped, are refused where the string is measured ({@link #utf16Length}).
      */
     private int stringEnd(int from) {
+        byte[] in = this.in;
         for (int i = from; i < in.length; i++) {
             byte b = in[i];
             if (b == QUOTE) {
@@ -291,6 +292,7 @@ final class ByteCanonical {
 
     /** Whether the key is printable ASCII: a control character or a byte of a multi-byte character answers false. */
     private boolean ascii(int from, int to) {
+        byte[] in = this.in;
         for (int i = from; i < to; i++) {
             if (in[i] < 0x20) { // bytes are signed: those of multi-byte characters are negative
                 return false;
@@ -304,6 +306,7 @@ final class ByteCanonical {
      * bytes that are not valid UTF-8, which the parser's way turns into other text.
      */
     private int utf16Length(int from, int to) {
+        byte[] in = this.in;
         int chars = 0;
         int i = from;
         while (i < to) {
@@ -455,14 +458,28 @@ final class ByteCanonical {
         return compareKeys(a, prefixes[b], members[m], members[m + 1]);
     }
 
+    /**
+     * Small enough for C1 to inline (a sync runs on C1 only: bin/ledgersync), and most calls meet no whitespace: the
+     * usual record is compact. Where it is not, the loop is a call away.
+     */
     private void skipWhitespace() {
-        while (at < in.length) {
-            byte b = in[at];
-            if (b != ' ' && b != '\n' && b != '\r' && b != '\t') {
-                return;
-            }
-            at++;
+        if (at < in.length && in[at] > ' ') {
+            return;
         }
+        skipSpaces();
+    }
+
+    private void skipSpaces() {
+        byte[] in = this.in; // locals: C1 reloads a field at every use
+        int i = at;
+        while (i < in.length) {
+            byte b = in[i];
+            if (b != ' ' && b != '\n' && b != '\r' && b != '\t') {
+                break;
+            }
+            i++;
+        }
+        at = i;
     }
 
     /** Steps over {@code b} if it comes next. */
@@ -507,10 +524,15 @@ final class ByteCanonical {
         length += to - from;
     }
 
+    /** Small enough for C1 to inline; the growing, rare, is a call away. */
     private void ensure(int more) {
         if (length + more > bytes.length) {
-            bytes = Arrays.copyOf(bytes, Math.max(2 * bytes.length, length + more));
+            grow(more);
         }
+    }
+
+    private void grow(int more) {
+        bytes = Arrays.copyOf(bytes, Math.max(2 * bytes.length, length + more));
     }
 
     private void ensureDigits(int n) {

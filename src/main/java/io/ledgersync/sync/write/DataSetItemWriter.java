@@ -66,6 +66,8 @@ public class DataSetItemWriter implements ItemStreamWriter<Page> {
      * upserts.
      */
     private boolean intoEmpty;
+    /** Whether {@link #prepare} has read the warehouse for this opening of the partition. */
+    private boolean prepared;
 
     public DataSetItemWriter(Warehouse warehouse, RejectedRecords rejectedRecords, DataSet dataSet, String companyId, long runId,
             int maxRejected, ApplicationEventPublisher events, PartitionContext context) {
@@ -87,11 +89,27 @@ public class DataSetItemWriter implements ItemStreamWriter<Page> {
         PartitionContext context = PartitionContext.of(executionContext);
         rejected = rejectedAtOpen = context.counts().rejected();
         context.position().firstRun(runId);
+        prepared = false;
+    }
+
+    /**
+     * What the writer reads of the warehouse before its first rows, done at the first chunk that has rows rather than at
+     * open: most partitions of a nightly run over many companies read one page with nothing new on it, and these 3 to 8
+     * statements were a share of each one's bookkeeping (issue 27). Later is as good as earlier: the partition is its
+     * scope's only writer, so the scope is as empty at its first rows as it was at open.
+     */
+    private void prepare() {
+        if (prepared) {
+            return;
+        }
         rejectedBefore = new HashSet<>(rejectedRecords.ids(dataSet.name(), companyId));
         intoEmpty = warehouse.isEmpty(dataSet.table(), companyId);
         // a full walk's pass into an empty scope: its end needs no count of what is missing while every chunk goes straight in
         context.position().saveStraightPass(intoEmpty ? walked().fullPassFrom() : null);
+        // the ids kept by earlier passes; a walk that writes nothing leaves them to the next one that does (at most one
+        // pass's, and markMissing reads only its own pass's)
         warehouse.forgetSeen(dataSet.table(), companyId, walked().fullPassFrom());
+        prepared = true;
     }
 
     @Override
@@ -113,7 +131,12 @@ public class DataSetItemWriter implements ItemStreamWriter<Page> {
         if (!rejections.isEmpty()) {
             reject(pages, rejections);
         }
+        if (rows.isEmpty()) {
+            events.publishEvent(new SyncEvent.RecordsWritten(runId, dataSet.name(), 0));
+            return;
+        }
         try {
+            prepare();
             intoEmpty = warehouse.write(dataSet.table(), rows, runId, walked()).straight();
             if (!intoEmpty) {
                 context.position().saveStraightPass(null); // a key met in the scope: markMissing counts, as for any walk

@@ -21,7 +21,9 @@ import org.springframework.context.ApplicationEventPublisher;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
 import org.springframework.core.task.SimpleAsyncTaskExecutor;
+import org.springframework.core.task.TaskExecutor;
 import org.springframework.scheduling.annotation.EnableScheduling;
+import org.springframework.scheduling.concurrent.ThreadPoolTaskExecutor;
 import org.springframework.transaction.PlatformTransactionManager;
 import org.springframework.transaction.support.TransactionTemplate;
 
@@ -205,10 +207,28 @@ public class SyncJobConfiguration {
 
     /** The default: a data set's partitions run in this process, {@code ledgersync.sync.concurrency} at a time. */
     private static PartitionSteps localPartitions(JobRepository jobRepository, SyncProperties properties) {
-        SimpleAsyncTaskExecutor threads = new SimpleAsyncTaskExecutor("sync-");
-        threads.setConcurrencyLimit(properties.concurrency());
+        TaskExecutor threads = partitionThreads(properties.concurrency());
         return (name, partitioner, worker, gridSize) -> FailedPartitions.tolerated(new StepBuilder(name, jobRepository)
                 .partitioner(name, partitioner).step(worker).taskExecutor(threads).gridSize(gridSize)).build();
+    }
+
+    /**
+     * The partitions' threads, shared by every data set's step: {@code concurrency} of them, reused from one partition to
+     * the next, the partitions waiting their turn in the order their steps handed them over. A thread per partition
+     * cost a thread's start and its thread-locals' buffers (the HTTP client's, Jackson's, the hash's) made anew for each
+     * of a night's thousands of one-page partitions (issue 27). Daemon threads that end after a minute idle, as the
+     * pool is never shut down: a run's own thread waits for its partitions, and a stop ends them as it always has.
+     */
+    static TaskExecutor partitionThreads(int concurrency) {
+        ThreadPoolTaskExecutor threads = new ThreadPoolTaskExecutor();
+        threads.setThreadNamePrefix("sync-");
+        threads.setCorePoolSize(concurrency);
+        threads.setMaxPoolSize(concurrency);
+        threads.setKeepAliveSeconds(60);
+        threads.setAllowCoreThreadTimeOut(true);
+        threads.setDaemon(true);
+        threads.initialize();
+        return threads;
     }
 
     @Bean

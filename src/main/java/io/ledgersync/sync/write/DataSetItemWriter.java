@@ -61,7 +61,7 @@ public class DataSetItemWriter implements ItemStreamWriter<Page> {
     private final CursorValues cursor;
     /**
      * Whether the company's rows of the table are tried straight in ({@link Warehouse#write}): the table, its child
-     * tables and their history had none when the partition opened ({@link Warehouse#isEmpty}), and no chunk since met
+     * tables and their history had none at its first chunk with rows ({@link Warehouse#isEmpty}, {@link #prepare}), and no chunk since met
      * a key there. A resumed partition finds the rows it committed, and
      * upserts.
      */

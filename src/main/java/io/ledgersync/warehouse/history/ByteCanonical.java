@@ -20,6 +20,9 @@ final class ByteCanonical {
     private static final VarHandle LONGS = MethodHandles.byteArrayViewVarHandle(long[].class, ByteOrder.LITTLE_ENDIAN);
     private static final long SPACES = 0x2020202020202020L;
     private static final long HIGHS = 0x8080808080808080L;
+    private static final long ONES = 0x0101010101010101L;
+    private static final long QUOTES = ONES * '"';
+    private static final long BACKSLASHES = ONES * '\\';
     private static final byte QUOTE = '"';
     private static final byte BACKSLASH = '\\';
 
@@ -35,6 +38,8 @@ final class ByteCanonical {
     private int memberCount;
     private byte[] scratch = new byte[8192];
     private byte[] digits = new byte[64];
+    /** The UTF-16 length of the string {@link #stringEnd} last found. */
+    private int stringChars;
 
     /** Writes the record's canonical text into {@link #bytes}; false, with the text undefined, when it is not a usual record. */
     boolean write(byte[] json) {
@@ -62,11 +67,10 @@ final class ByteCanonical {
             case '"': {
                 int from = at + 1;
                 int to = stringEnd(from);
-                int chars = to < 0 ? -1 : utf16Length(from, to);
-                if (chars < 0) {
+                if (to < 0) {
                     return false;
                 }
-                quote(from, to, chars);
+                quote(from, to, stringChars);
                 at = to + 1;
                 return true;
             }
@@ -98,7 +102,7 @@ final class ByteCanonical {
             }
             int keyFrom = at + 1;
             int keyTo = stringEnd(keyFrom);
-            if (keyTo < 0 || !ascii(keyFrom, keyTo)) {
+            if (keyTo < 0 || stringChars != keyTo - keyFrom) { // a char per byte: ASCII
                 return false; // keys outside ASCII sort by UTF-16 units, not bytes: the parser's way orders them
             }
             at = keyTo + 1;
@@ -273,89 +277,93 @@ final class ByteCanonical {
     }
 
     /**
-     * Where the string that begins at {@code from} ends (its closing quote); -1 for one with an escape. Control
-     * characters, which JSON allows only escaped, are refused where the string is measured ({@link #utf16Length}).
+     * Where the string that begins at {@code from} ends (its closing quote), its length in UTF-16 chars left in
+     * {@link #stringChars} (a character beyond the BMP counts two, as a Java String has it); -1 for a string the parser's
+     * way writes otherwise: one with an escape, a control character (JSON allows them only escaped: the parser refuses
+     * them), or bytes that are not valid UTF-8 (which the parser turns into other text). One pass, eight bytes at a time
+     * where they are plain text: finding the end and measuring were two passes over every string of every record
+     * (issue 28).
      */
     private int stringEnd(int from) {
-        byte[] in = this.in;
-        for (int i = from; i < in.length; i++) {
-            byte b = in[i];
-            if (b == QUOTE) {
-                return i;
-            }
-            if (b == BACKSLASH) {
-                return -1;
-            }
-        }
-        return -1;
-    }
-
-    /** Whether the key is printable ASCII: a control character or a byte of a multi-byte character answers false. */
-    private boolean ascii(int from, int to) {
-        byte[] in = this.in;
-        for (int i = from; i < to; i++) {
-            if (in[i] < 0x20) { // bytes are signed: those of multi-byte characters are negative
-                return false;
-            }
-        }
-        return true;
-    }
-
-    /**
-     * The string's length in UTF-16 chars (a character beyond the BMP counts two, as a Java String has it); -1 for
-     * bytes that are not valid UTF-8, which the parser's way turns into other text.
-     */
-    private int utf16Length(int from, int to) {
-        byte[] in = this.in;
+        byte[] in = this.in; // locals: C1 reloads a field at every use
+        int end = in.length;
         int chars = 0;
         int i = from;
-        while (i < to) {
-            if (i + Long.BYTES <= to && printableAscii((long) LONGS.get(in, i))) {
+        while (i < end) {
+            if (i + Long.BYTES <= end && plainText((long) LONGS.get(in, i))) {
                 i += Long.BYTES;
                 chars += Long.BYTES;
                 continue;
             }
             int b = in[i] & 0xFF;
-            if (b < 0x20) {
-                return -1; // a control character unescaped: JSON the parser refuses
+            if (b == QUOTE) {
+                stringChars = chars;
+                return i;
+            }
+            if (b == BACKSLASH || b < 0x20) {
+                return -1;
             }
             if (b < 0x80) {
                 i++;
                 chars++;
                 continue;
             }
-            int more;
-            int min;
-            if (b >= 0xC2 && b <= 0xDF) {
-                more = 1;
-                min = 0x80;
-            } else if (b >= 0xE0 && b <= 0xEF) {
-                more = 2;
-                min = 0x800;
-            } else if (b >= 0xF0 && b <= 0xF4) {
-                more = 3;
-                min = 0x10000;
-            } else {
+            int more = utf8Continuations(i, b);
+            if (more < 0) {
                 return -1;
             }
-            if (i + more >= to) {
-                return -1;
-            }
-            int codePoint = b & (0x3F >> more);
-            for (int k = 1; k <= more; k++) {
-                int c = in[i + k] & 0xFF;
-                if ((c & 0xC0) != 0x80) {
-                    return -1;
-                }
-                codePoint = (codePoint << 6) | (c & 0x3F);
-            }
-            if (codePoint < min || codePoint > 0x10FFFF || (codePoint >= 0xD800 && codePoint <= 0xDFFF)) {
-                return -1; // overlong, beyond Unicode, or a surrogate
-            }
-            chars += codePoint >= 0x10000 ? 2 : 1;
+            chars += more == 3 ? 2 : 1; // four bytes: a character beyond the BMP, a surrogate pair in UTF-16
             i += more + 1;
         }
-        return chars;
+        return -1;
+    }
+
+    /**
+     * How many continuation bytes follow the lead byte {@code b} at {@code i} in a valid UTF-8 character; -1 when it is
+     * not one: a bad lead or continuation byte, an overlong form, beyond Unicode, a surrogate, or cut off by the input's
+     * end. A continuation byte is never a quote, so a character never runs over the string's end.
+     */
+    private int utf8Continuations(int i, int b) {
+        byte[] in = this.in;
+        int more;
+        int min;
+        if (b >= 0xC2 && b <= 0xDF) {
+            more = 1;
+            min = 0x80;
+        } else if (b >= 0xE0 && b <= 0xEF) {
+            more = 2;
+            min = 0x800;
+        } else if (b >= 0xF0 && b <= 0xF4) {
+            more = 3;
+            min = 0x10000;
+        } else {
+            return -1;
+        }
+        if (i + more >= in.length) {
+            return -1;
+        }
+        int codePoint = b & (0x3F >> more);
+        for (int k = 1; k <= more; k++) {
+            int c = in[i + k] & 0xFF;
+            if ((c & 0xC0) != 0x80) {
+                return -1;
+            }
+            codePoint = (codePoint << 6) | (c & 0x3F);
+        }
+        if (codePoint < min || codePoint > 0x10FFFF || (codePoint >= 0xD800 && codePoint <= 0xDFFF)) {
+            return -1; // overlong, beyond Unicode, or a surrogate
+        }
+        return more;
+    }
+
+    /** Whether all eight bytes are plain text in a string: printable ASCII, no quote, no backslash. */
+    private static boolean plainText(long word) {
+        return printableAscii(word) && zeroByte(word ^ QUOTES) == 0 && zeroByte(word ^ BACKSLASHES) == 0;
+    }
+
+    /** Nonzero when a byte of {@code x} is zero. */
+    private static long zeroByte(long x) {
+        return (x - ONES) & ~x & HIGHS;
     }
 
     /** Whether all eight bytes are ASCII and none a control character (below 0x20). */

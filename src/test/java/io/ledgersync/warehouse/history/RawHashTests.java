@@ -97,6 +97,38 @@ class RawHashTests {
         });
     }
 
+    /**
+     * A string's end and length are found eight bytes at a time where they are plain text: a quote, an escape, a
+     * character beyond ASCII or a control character at any place of a word, strings of every length around the word's,
+     * as keys and as values, end and measure as the parser's way has them, or are left to it.
+     */
+    @Test
+    void stringsAreMeasuredWordByWordAsTheParsersWayMeasuresThem() {
+        List<String> usual = List.of("é", "日", "😀", "\u007f");
+        for (int length = 0; length <= 26; length++) {
+            for (int at = 0; at <= length; at++) {
+                String before = "abcdefghijklmnopqrstuvwxyz".substring(0, at);
+                String after = "ABCDEFGHIJKLMNOPQRSTUVWXYZ".substring(at, length);
+                for (String special : usual) {
+                    String text = before + special + after;
+                    String record = "{\"" + before + after + "\":\"" + text + "\",\"k" + before + "\":[\"" + text + "\"]}";
+                    byte[] bytes = record.getBytes(StandardCharsets.UTF_8);
+                    assertThat(new ByteCanonical().write(bytes)).as(record).isTrue();
+                    assertThat(RawHash.of(bytes)).as(record).isEqualTo(RawHash.ofParsed(bytes)).isEqualTo(TreeRawHash.of(record));
+                }
+                String escaped = "{\"s\":\"" + before + "\\\"" + after + "\"}";
+                assertThat(new ByteCanonical().write(escaped.getBytes(StandardCharsets.UTF_8))).as(escaped).isFalse();
+                assertThat(RawHash.of(escaped)).as(escaped).isEqualTo(TreeRawHash.of(escaped));
+                String nonAsciiKey = "{\"" + before + "é" + after + "\":1}";
+                assertThat(new ByteCanonical().write(nonAsciiKey.getBytes(StandardCharsets.UTF_8))).as(nonAsciiKey).isFalse();
+                assertThat(RawHash.of(nonAsciiKey)).as(nonAsciiKey).isEqualTo(TreeRawHash.of(nonAsciiKey));
+                // a control character unescaped: JSON the parser refuses, so the usual way must not take it
+                byte[] control = ("{\"s\":\"" + before + "\u0001" + after + "\"}").getBytes(StandardCharsets.UTF_8);
+                assertThat(new ByteCanonical().write(control)).isFalse();
+            }
+        }
+    }
+
     /** What the way without the parser leaves to it, and what that way then hashes: as before. */
     @Test
     void recordsOutsideTheUsualAreLeftToTheParsersWayAndHashAsBefore() {

@@ -31,6 +31,7 @@ import org.springframework.jdbc.core.JdbcTemplate;
 import io.ledgersync.source.DataApiProperties;
 import io.ledgersync.source.RequestBudget;
 import io.ledgersync.sync.job.FailedPartitions;
+import io.ledgersync.sync.job.FirstRunSplitter;
 import io.ledgersync.sync.job.PartitionSteps;
 
 /**
@@ -109,6 +110,7 @@ class ClusterConfiguration {
                 return FailedPartitions.tolerated(new StepBuilder(name, jobRepository)
                         .partitioner(name, partitioner)
                         .step(worker)
+                        .splitter(FirstRunSplitter.of(jobRepository, partitioner, worker))
                         .partitionHandler(new PollingPartitionHandler(worker.getName(), gridSize, partitionRequests, jobRepository,
                                 statuses, cluster.pollInterval(), cluster.timeout(), time, pause -> Thread.sleep(pause.toMillis()))))
                         .build();

@@ -154,6 +154,7 @@ public class SyncJobConfiguration {
                 events, completion, new TransactionTemplate(transactionManager));
         PartitionSteps remote = partitionSteps.getIfAvailable();
         List<StepListener> listeners = remote == null ? List.of() : remote.workerListeners();
+        JobRepository partitionRepository = ChangedContextsOnly.of(jobRepository); // a context unchanged is not written again
         Map<String, Step> steps = new LinkedHashMap<>();
         for (DataSet dataSet : catalog.all()) {
             steps.put(dataSet.name(), new PartitionWorkerStep(dataSet.name(), partition -> {
@@ -161,7 +162,7 @@ public class SyncJobConfiguration {
                 // status) must not make it, nor start the embedded sandbox it would read (issue 28's lazy start)
                 DataSetItemReader reader = reader(dataSet, partition, client.getObject(), permanentFailures, events,
                         properties, clock);
-                var worker = new StepBuilder(dataSet.name(), jobRepository)
+                var worker = new StepBuilder(dataSet.name(), partitionRepository)
                         .<Page, Page>chunk(1)
                         .transactionManager(transactionManager)
                         .reader(reader)
@@ -209,7 +210,8 @@ public class SyncJobConfiguration {
     private static PartitionSteps localPartitions(JobRepository jobRepository, SyncProperties properties) {
         TaskExecutor threads = partitionThreads(properties.concurrency());
         return (name, partitioner, worker, gridSize) -> FailedPartitions.tolerated(new StepBuilder(name, jobRepository)
-                .partitioner(name, partitioner).step(worker).taskExecutor(threads).gridSize(gridSize)).build();
+                .partitioner(name, partitioner).step(worker).splitter(FirstRunSplitter.of(jobRepository, partitioner, worker))
+                .taskExecutor(threads).gridSize(gridSize)).build();
     }
 
     /**

@@ -102,8 +102,13 @@ public class DataSetItemWriter implements ItemStreamWriter<Page> {
         if (prepared) {
             return;
         }
-        rejectedBefore = new HashSet<>(rejectedRecords.ids(dataSet.name(), companyId));
-        intoEmpty = warehouse.isEmpty(dataSet.table(), companyId);
+        boolean incremental = context.plan().walk().map(walk -> !walk.full()).orElse(false);
+        // An incremental walk is planned only for a company with none of the data set's records set aside
+        // (WalkPlanner): while this partition has set none aside either, there is nothing to read back (issue 27).
+        rejectedBefore = incremental && rejected == 0 ? new HashSet<>() : new HashSet<>(rejectedRecords.ids(dataSet.name(), companyId));
+        // An incremental walk follows a walk that wrote rows (its watermark): it upserts, as a scope with rows must, and
+        // does not ask whether the scope is empty; the straight path is for a walk's first rows into an empty scope.
+        intoEmpty = !incremental && warehouse.isEmpty(dataSet.table(), companyId);
         // a full walk's pass into an empty scope: its end needs no count of what is missing while every chunk goes straight in
         context.position().saveStraightPass(intoEmpty ? walked().fullPassFrom() : null);
         // the ids kept by earlier passes; a walk that writes nothing leaves them to the next one that does (at most one

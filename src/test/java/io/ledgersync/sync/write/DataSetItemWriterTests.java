@@ -5,6 +5,7 @@ import static org.mockito.ArgumentMatchers.any;
 import static org.mockito.ArgumentMatchers.anyLong;
 import static org.mockito.ArgumentMatchers.eq;
 import static org.mockito.Mockito.mock;
+import static org.mockito.Mockito.never;
 import static org.mockito.Mockito.verify;
 import static org.mockito.Mockito.verifyNoInteractions;
 import static org.mockito.Mockito.when;
@@ -129,5 +130,35 @@ class DataSetItemWriterTests {
         incrementalWriter.write(new Chunk<>(PAGE));
 
         assertThat(PartitionContext.of(incremental).position().wentStraightIn(START)).isFalse();
+    }
+    @Test
+    void anIncrementalWalksFirstRowsUpsertWithoutAskingWhetherTheScopeIsEmptyOrWhatWasSetAsideBefore() {
+        // an incremental walk is planned only for a company with nothing of the data set in rejected_records (WalkPlanner)
+        RejectedRecords rejectedRecords = mock(RejectedRecords.class);
+
+        writeAPageOfAnIncrementalWalk(rejectedRecords, 0);
+
+        verify(warehouse, never()).isEmpty(any(), any());
+        verify(warehouse).write(any(), any(), anyLong(), eq(new Warehouse.Walked("c1", null, false)));
+        verifyNoInteractions(rejectedRecords);
+    }
+
+    @Test
+    void anIncrementalWalkThatSetARecordAsideReadsWhatWasSetAsideBeforeItsFirstRows() {
+        RejectedRecords rejectedRecords = mock(RejectedRecords.class);
+
+        writeAPageOfAnIncrementalWalk(rejectedRecords, 1); // an earlier attempt of this partition set one aside
+
+        verify(rejectedRecords).ids("invoices", "c1");
+    }
+
+    private void writeAPageOfAnIncrementalWalk(RejectedRecords rejectedRecords, long setAsideBefore) {
+        ExecutionContext incremental = PartitionContext.newPartition("invoices", "c1", new Walk(Walk.Kind.INCREMENTAL, null, START));
+        PartitionContext.of(incremental).counts().saveRejected(setAsideBefore, setAsideBefore);
+        when(warehouse.write(any(), any(), anyLong(), any())).thenReturn(new Warehouse.Written(List.of(), false));
+        DataSetItemWriter incrementalWriter = new DataSetItemWriter(warehouse, rejectedRecords, CATALOG.get("invoices"),
+                "c1", 1, 10, event -> { }, PartitionContext.of(incremental));
+        incrementalWriter.open(incremental);
+        incrementalWriter.write(new Chunk<>(PAGE));
     }
 }

@@ -132,7 +132,7 @@ final class CopyUpsert implements RowUpsert {
     /**
      * Streams the rows to the server {@link #FLUSH_BYTES} at a time, so a chunk never sits in memory whole. Binary, not
      * text: the server neither parses the numbers, dates and timestamps nor unescapes the text (issue 28,
-     * bench/BENCHMARKS.md "Binary COPY").
+     * bench/BENCHMARKS.md "Binary COPY against text").
      */
     private static <T> void copy(Handle handle, String columns, List<T> rows, Line<T> line) throws SQLException {
         CopyIn copy = handle.getConnection().unwrap(PGConnection.class).getCopyAPI().copyIn(copyStatement(columns));

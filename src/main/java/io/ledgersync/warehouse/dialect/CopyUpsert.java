@@ -16,6 +16,7 @@ import org.postgresql.copy.CopyIn;
 import io.ledgersync.warehouse.table.Column;
 import io.ledgersync.warehouse.table.ColumnType;
 import io.ledgersync.warehouse.table.Row;
+import io.ledgersync.warehouse.table.StandardColumns;
 import io.ledgersync.warehouse.table.Table;
 
 /**
@@ -48,11 +49,10 @@ final class CopyUpsert implements RowUpsert {
     @Override
     public List<Row> upsert(Handle handle, Table table, List<Row> rows, OffsetDateTime syncedAt, long runId) {
         String[] sql = statements.computeIfAbsent(table.name(), name -> statements(table));
-        String stamp = syncedAt.toString();
         try {
             handle.execute(sql[0]);
             handle.execute(sql[1]);
-            copy(handle, sql[2], rows, (text, row, ordinal) -> appendStaged(text, row, stamp, runId, ordinal));
+            copy(handle, sql[2], rows, (out, row, ordinal) -> appendStaged(out, row, syncedAt, runId, ordinal));
             List<Integer> ordinals = new ArrayList<>(handle.createQuery(sql[3]).mapTo(Integer.class).list());
             Collections.sort(ordinals);
             List<Row> written = new ArrayList<>(ordinals.size());
@@ -70,13 +70,12 @@ final class CopyUpsert implements RowUpsert {
      */
     @Override
     public boolean insertNew(Handle handle, Table table, List<Row> rows, OffsetDateTime syncedAt, long runId) {
-        String stamp = syncedAt.toString();
         Connection connection = handle.getConnection();
         try {
             Savepoint before = connection.setSavepoint();
             try {
-                copy(handle, "COPY " + table.name() + " (" + String.join(", ", Dialect.allColumns(table)) + ") FROM STDIN", rows,
-                        (text, row, ordinal) -> appendRow(text, row, stamp, runId));
+                copy(handle, table.name() + " (" + String.join(", ", Dialect.allColumns(table)) + ")", rows,
+                        (out, row, ordinal) -> appendRow(out, row, syncedAt, runId));
             } catch (SQLException e) {
                 if (!UNIQUE_VIOLATION.equals(e.getSQLState())) {
                     throw e;
@@ -98,8 +97,8 @@ final class CopyUpsert implements RowUpsert {
             return;
         }
         try {
-            copy(handle, "COPY " + table + " (" + String.join(", ", columns) + ") FROM STDIN", rows,
-                    (text, values, ordinal) -> appendValues(text, values));
+            copy(handle, table + " (" + String.join(", ", columns) + ")", rows,
+                    (out, values, ordinal) -> appendValues(out, values));
         } catch (SQLException e) {
             throw new IllegalStateException("Copying " + rows.size() + " rows into " + table + " failed: " + e.getMessage(), e);
         }
@@ -115,7 +114,7 @@ final class CopyUpsert implements RowUpsert {
             // INCLUDING COMPRESSION: raw is compressed once, here, with the table's method (lz4 where V5 set it)
             "CREATE TEMPORARY TABLE IF NOT EXISTS " + stage + " (LIKE " + table.name() + " INCLUDING COMPRESSION, " + ORDINAL + " INTEGER)",
             "TRUNCATE " + stage,
-            "COPY " + stage + " (" + String.join(", ", copied) + ") FROM STDIN",
+            stage + " (" + String.join(", ", copied) + ")",
             // deleted_at is not copied: null in the stage, so the upsert clears it (Dialect.writtenColumns)
             dialect.upsertChangedFrom(stage, ORDINAL, table.name(), Dialect.writtenColumns(table), table.key())
         };
@@ -125,25 +124,29 @@ final class CopyUpsert implements RowUpsert {
         return Column.truncated("stage_" + table);
     }
 
-    /** How one row is written as a line of COPY's text format, without its newline; {@code ordinal} counts from 0. */
+    /** How one row is written in COPY's binary format; {@code ordinal} counts from 0. */
     private interface Line<T> {
-        void append(CopyText text, T row, int ordinal);
+        void append(CopyBinary out, T row, int ordinal);
     }
 
-    /** Streams the rows to the server {@link #FLUSH_BYTES} at a time, so a chunk never sits in memory as one text. */
-    private static <T> void copy(Handle handle, String sql, List<T> rows, Line<T> line) throws SQLException {
-        CopyIn copy = handle.getConnection().unwrap(PGConnection.class).getCopyAPI().copyIn(sql);
+    /**
+     * Streams the rows to the server {@link #FLUSH_BYTES} at a time, so a chunk never sits in memory whole. Binary, not
+     * text: the server neither parses the numbers, dates and timestamps nor unescapes the text (issue 28,
+     * bench/BENCHMARKS.md "Binary COPY against text").
+     */
+    private static <T> void copy(Handle handle, String columns, List<T> rows, Line<T> line) throws SQLException {
+        CopyIn copy = handle.getConnection().unwrap(PGConnection.class).getCopyAPI().copyIn(copyStatement(columns));
         try {
-            CopyText text = new CopyText(FLUSH_BYTES + 4096);
+            CopyBinary out = new CopyBinary(FLUSH_BYTES + 4096).header();
             int ordinal = 0;
             for (T row : rows) {
-                line.append(text, row, ordinal++);
-                text.append('\n');
-                if (text.length() >= FLUSH_BYTES) {
-                    write(copy, text);
+                line.append(out, row, ordinal++);
+                if (out.length() >= FLUSH_BYTES) {
+                    write(copy, out);
                 }
             }
-            write(copy, text);
+            out.trailer();
+            write(copy, out);
             copy.endCopy();
         } finally {
             if (copy.isActive()) {
@@ -152,53 +155,43 @@ final class CopyUpsert implements RowUpsert {
         }
     }
 
-    /** A staged row: {@link #appendRow}, then its ordinal ({@link #ORDINAL}). */
-    static void appendStaged(CopyText text, Row row, String syncedAt, long runId, int ordinal) {
-        appendRow(text, row, syncedAt, runId);
-        text.append('\t').appendLong(ordinal);
+    /** {@code table (columns)} copied from the client in binary. */
+    static String copyStatement(String tableAndColumns) {
+        return "COPY " + tableAndColumns + " FROM STDIN (FORMAT binary)";
+    }
+
+    /** A staged row: {@link #appendRow}'s fields, then its ordinal ({@link #ORDINAL}, an INTEGER). */
+    static void appendStaged(CopyBinary out, Row row, OffsetDateTime syncedAt, long runId, int ordinal) {
+        out.row(row.values().length + StandardColumns.WRITTEN.size() + 1);
+        appendFields(out, row, syncedAt, runId);
+        out.int4(ordinal);
     }
 
     /** A data-set row: its typed values, raw, synced_at, run_id ({@link Dialect#allColumns}). */
-    static void appendRow(CopyText text, Row row, String syncedAt, long runId) {
+    static void appendRow(CopyBinary out, Row row, OffsetDateTime syncedAt, long runId) {
+        out.row(row.values().length + StandardColumns.WRITTEN.size());
+        appendFields(out, row, syncedAt, runId);
+    }
+
+    private static void appendFields(CopyBinary out, Row row, OffsetDateTime syncedAt, long runId) {
         for (Object value : row.values()) {
-            appendValue(text, value);
-            text.append('\t');
+            out.value(value);
         }
-        text.appendEscaped(row.raw()); // the record's bytes as they came, escaped on the bytes: no String (issue 28)
-        text.append('\t').appendAscii(syncedAt).append('\t').appendLong(runId);
+        out.jsonb(row.raw()); // the record's bytes as they came: no String (issue 28)
+        out.timestamptz(syncedAt);
+        out.int8(runId);
     }
 
-    /** A row of a child table: its values, in column order. */
-    static void appendValues(CopyText text, Object[] values) {
-        for (int i = 0; i < values.length; i++) {
-            if (i > 0) {
-                text.append('\t');
-            }
-            appendValue(text, values[i]);
+    /** A row of a child table or a version of a history table: its values, in column order. */
+    static void appendValues(CopyBinary out, Object[] values) {
+        out.row(values.length);
+        for (Object value : values) {
+            out.value(value);
         }
     }
 
-    private static void write(CopyIn copy, CopyText text) throws SQLException {
-        copy.writeToCopy(text.bytes(), 0, text.length());
-        text.clear();
-    }
-
-    /** COPY's text format: \N is null; the types of {@link Row} print as PostgreSQL reads them, a byte[] as its UTF-8 text. */
-    static void appendValue(CopyText text, Object value) {
-        if (value == null) {
-            text.appendAscii("\\N");
-        } else if (value instanceof String string) {
-            text.appendEscaped(string);
-        } else if (value instanceof byte[] utf8) {
-            text.appendEscaped(utf8); // a record's raw JSON (RowUpsert#insert): no String of it (issue 28)
-        } else if (value instanceof java.math.BigDecimal decimal) {
-            text.appendDecimal(decimal); // as toPlainString prints it, without making a String
-        } else if (value instanceof Long number) {
-            text.appendLong(number);
-        } else if (value instanceof OffsetDateTime timestamp) {
-            text.appendAscii(timestamp.toString()); // ISO 8601, which PostgreSQL reads; toString is several times faster than a formatter
-        } else {
-            text.appendEscaped(value.toString()); // Boolean, LocalDate: their toString is PostgreSQL's input form
-        }
+    private static void write(CopyIn copy, CopyBinary out) throws SQLException {
+        copy.writeToCopy(out.bytes(), 0, out.length());
+        out.clear();
     }
 }

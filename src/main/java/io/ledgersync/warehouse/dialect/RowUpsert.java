@@ -43,7 +43,7 @@ public interface RowUpsert {
      *
      * @param types each column's type, for a null value
      * @param rows each row's values in column order; a {@code byte[]} is UTF-8 text (a record's raw JSON, {@link Row#raw}):
-     *     COPY escapes its bytes as they are, the JDBC batch binds the String it makes of them
+     *     COPY sends its bytes as they are (jsonb), the JDBC batch binds the String it makes of them
      */
     default void insert(Handle handle, String table, List<String> columns, List<ColumnType> types, List<Object[]> rows) {
         if (rows.isEmpty()) {

@@ -116,7 +116,7 @@ public final class VersionWriter {
             System.arraycopy(row.values(), 0, values, 0, row.values().length);
             int at = row.values().length;
             long version = before == null ? 1 : before.version() + 1;
-            values[at++] = row.raw(); // the bytes as they came: COPY escapes them as they are (RowUpsert#insert)
+            values[at++] = row.raw(); // the bytes as they came: COPY sends them as they are (RowUpsert#insert)
             values[at++] = hash;
             values[at++] = version;
             values[at++] = validFrom;

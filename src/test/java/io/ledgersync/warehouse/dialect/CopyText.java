@@ -2,13 +2,17 @@ package io.ledgersync.warehouse.dialect;
 
 import java.math.BigDecimal;
 import java.nio.charset.StandardCharsets;
+import java.time.OffsetDateTime;
 import java.util.Arrays;
 
 import io.ledgersync.warehouse.table.ByteSearch;
+import io.ledgersync.warehouse.table.Row;
 
 /**
  * Lines of COPY's text format, built as the UTF-8 bytes that go to the server: a record's {@code raw} bytes are
- * escaped straight into it, never made into a String and encoded back (issue 28). Escaping on UTF-8 bytes is safe: the
+ * escaped straight into it, never made into a String and encoded back. The product wrote these until issue 28 made
+ * COPY binary ({@link CopyBinary}); kept here as the reference the binary rows are compared with on PostgreSQL
+ * (CopyBinaryTests). Escaping on UTF-8 bytes is safe: the
  * four characters COPY reserves are ASCII, and an ASCII byte never occurs inside a multi-byte character.
  * Not thread-safe: one per COPY.
  */
@@ -73,11 +77,7 @@ final class CopyText {
         return this;
     }
 
-    /**
-     * A decimal as {@code toPlainString} prints it (no exponent, its scale's digits after the point), written straight
-     * into the buffer for the usual amounts: {@code toPlainString} made a String per value, and printing amounts was a
-     * tenth of the pipeline's CPU samples (bench/BENCHMARKS.md, issue 28).
-     */
+    /** A decimal as {@code toPlainString} prints it (no exponent, its scale's digits after the point). */
     CopyText appendDecimal(BigDecimal value) {
         int scale = value.scale();
         if (scale < 0 || scale > 18 || value.precision() > 18) {
@@ -187,6 +187,51 @@ final class CopyText {
     private void ensure(int more) {
         if (length + more > bytes.length) {
             bytes = Arrays.copyOf(bytes, Math.max(bytes.length * 2, length + more));
+        }
+    }
+
+    /** A data-set row: its typed values, raw, synced_at, run_id, tab-separated, without its newline. */
+    static void appendRow(CopyText text, Row row, String syncedAt, long runId) {
+        for (Object value : row.values()) {
+            appendValue(text, value);
+            text.append('\t');
+        }
+        text.appendEscaped(row.raw());
+        text.append('\t').appendAscii(syncedAt).append('\t').appendLong(runId);
+    }
+
+    /** A staged row: {@link #appendRow}, then its ordinal. */
+    static void appendStaged(CopyText text, Row row, String syncedAt, long runId, int ordinal) {
+        appendRow(text, row, syncedAt, runId);
+        text.append('\t').appendLong(ordinal);
+    }
+
+    /** A row of a child or history table: its values, in column order. */
+    static void appendValues(CopyText text, Object[] values) {
+        for (int i = 0; i < values.length; i++) {
+            if (i > 0) {
+                text.append('\t');
+            }
+            appendValue(text, values[i]);
+        }
+    }
+
+    /** \N is null; the types of {@link Row} print as PostgreSQL reads them, a byte[] as its UTF-8 text. */
+    static void appendValue(CopyText text, Object value) {
+        if (value == null) {
+            text.appendAscii("\\N");
+        } else if (value instanceof String string) {
+            text.appendEscaped(string);
+        } else if (value instanceof byte[] utf8) {
+            text.appendEscaped(utf8);
+        } else if (value instanceof BigDecimal decimal) {
+            text.appendDecimal(decimal);
+        } else if (value instanceof Long number) {
+            text.appendLong(number);
+        } else if (value instanceof OffsetDateTime timestamp) {
+            text.appendAscii(timestamp.toString()); // ISO 8601, which PostgreSQL reads
+        } else {
+            text.appendEscaped(value.toString()); // Boolean, LocalDate: their toString is PostgreSQL's input form
         }
     }
 

@@ -12,8 +12,8 @@ import java.util.List;
 import org.junit.jupiter.api.Test;
 import io.ledgersync.warehouse.table.Row;
 
-/** COPY's text format as CopyUpsert writes it; that PostgreSQL reads it back unchanged is the warehouse contract tests' job. */
-class CopyUpsertTests {
+/** COPY's text format, the reference binary COPY is compared with (CopyBinaryTests): that it is the text form CopyUpsert wrote. */
+class CopyTextTests {
 
     @Test
     void escapesOnlyTheCharactersCopyReservesAndKeepsTheRestAsIs() {
@@ -43,7 +43,7 @@ class CopyUpsertTests {
     @Test
     void aVersionsRawGivenAsBytesIsWrittenAsItsEscapedText() {
         CopyText version = new CopyText(4);
-        CopyUpsert.appendValues(version, new Object[] {"c1", "{\"a\":\t\"é 😀\"}".getBytes(StandardCharsets.UTF_8), 1L});
+        CopyText.appendValues(version, new Object[] {"c1", "{\"a\":\t\"é 😀\"}".getBytes(StandardCharsets.UTF_8), 1L});
 
         assertThat(version).hasToString("c1\t{\"a\":\\t\"é 😀\"}\t1");
     }
@@ -82,10 +82,10 @@ class CopyUpsertTests {
     @Test
     void aStagedRowIsItsValuesThenRawStampRunAndOrdinalAndAChildRowIsItsValues() {
         CopyText staged = new CopyText(4);
-        CopyUpsert.appendStaged(staged, new Row(new Object[] {"c1", null, new BigDecimal("2.50")}, "{\"a\":\t\"é\"}"),
+        CopyText.appendStaged(staged, new Row(new Object[] {"c1", null, new BigDecimal("2.50")}, "{\"a\":\t\"é\"}"),
                 "2026-01-01T00:00Z", 7, 3);
         CopyText child = new CopyText(4);
-        CopyUpsert.appendValues(child, new Object[] {"c1", "b\n1", 1L, null});
+        CopyText.appendValues(child, new Object[] {"c1", "b\n1", 1L, null});
 
         assertThat(staged).hasToString("c1\t\\N\t2.50\t{\"a\":\\t\"é\"}\t2026-01-01T00:00Z\t7\t3");
         assertThat(child).hasToString("c1\tb\\n1\t1\t\\N");
@@ -110,7 +110,7 @@ class CopyUpsertTests {
 
     private static String value(Object value) {
         CopyText out = new CopyText(1);
-        CopyUpsert.appendValue(out, value);
+        CopyText.appendValue(out, value);
         return out.toString();
     }
 }

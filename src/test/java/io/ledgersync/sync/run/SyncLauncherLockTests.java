@@ -20,7 +20,6 @@ import java.util.concurrent.atomic.AtomicInteger;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.springframework.batch.core.BatchStatus;
-import org.springframework.batch.core.configuration.support.MapJobRegistry;
 import org.springframework.batch.core.job.Job;
 import org.springframework.batch.core.job.JobExecution;
 import org.springframework.batch.core.job.builder.JobBuilder;
@@ -119,16 +118,7 @@ class SyncLauncherLockTests {
                     return RepeatStatus.FINISHED;
                 }, new ResourcelessTransactionManager()).build())
                 .build();
-        TaskExecutorJobOperator operator = new TaskExecutorJobOperator();
-        try {
-            MapJobRegistry registry = new MapJobRegistry();
-            registry.register(job);
-            operator.setJobRepository(repository);
-            operator.setJobRegistry(registry);
-            operator.afterPropertiesSet();
-        } catch (Exception e) {
-            throw new IllegalStateException(e);
-        }
+        TaskExecutorJobOperator operator = RegisteredOperator.of(new TaskExecutorJobOperator(), repository, job);
         BackgroundRuns background = new BackgroundRuns(activeRuns, lookup, threads, List.of("invoices"));
         return new SyncLauncher(operator, job, mock(DataSetCatalog.class), mock(CompanySelection.class), slowFirstRelease(),
                 lookup, background, Clock.systemUTC());
